@@ -1,0 +1,1 @@
+"""Game engines: pure Python deciders, no Flask, no Redis (see engines/core)."""

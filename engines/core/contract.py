@@ -1,0 +1,107 @@
+"""The engine as a decider (DESIGN.md, "The engine contract").
+
+An engine is a stateless object; the state is plain JSON data (dicts with string keys, lists,
+numbers, strings, booleans, None). Seats are the integers 0..players-1.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from marshmallow import Schema
+
+ALL = "all"  # the open view: every field, for a finished game or an operator
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid. `code` is stable for clients; `reason` is for the player."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def canonical(data: Any) -> str:
+    """Canonical JSON: the form states are compared and hashed in."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: Any) -> str:
+    return hashlib.sha256(canonical(state).encode()).hexdigest()
+
+
+class EmptyOptions(Schema):
+    """Options schema for a game without table options."""
+
+
+class Engine:
+    """Base class of every game. Subclasses override the methods below."""
+
+    name: str = ""            # registry key, e.g. "tic-tac-trek"
+    title: str = ""           # what players call it
+    version: int = 1          # bump when a log folds differently
+    min_players: int = 2
+    max_players: int = 2
+    options_schema: type[Schema] = EmptyOptions
+    moves_schema: dict[str, type[Schema]] = {}
+
+    # --- building state -------------------------------------------------------------------
+    def initial(self, players: int, options: dict) -> Any:
+        """The empty table that the setup events are folded onto."""
+        raise NotImplementedError
+
+    def setup(self, players: int, options: dict, rng) -> list[dict]:
+        """The opening events: the secret shuffles, the deal."""
+        raise NotImplementedError
+
+    def decide(self, state: Any, seat: int, move: dict, rng) -> list[dict]:
+        """Validate `move` (raise IllegalMove) and return the events it causes. Never mutates."""
+        raise NotImplementedError
+
+    def evolve(self, state: Any, event: dict) -> Any:
+        """Apply one event. Deterministic; may mutate `state` in place and return it."""
+        raise NotImplementedError
+
+    # --- reading state --------------------------------------------------------------------
+    def legal_moves(self, state: Any, seat: int) -> list[dict]:
+        """Options in the shape of engines.core.options; empty when the seat cannot act."""
+        raise NotImplementedError
+
+    def view(self, state: Any, viewer: Any) -> dict:
+        """What `viewer` (a seat, None for a spectator, or ALL) may see of the state."""
+        raise NotImplementedError
+
+    def active(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def awaited(self, state: Any) -> list[int]:
+        """Seats that still owe a move; differs from active only in simultaneous steps."""
+        return self.active(state)
+
+    def result(self, state: Any) -> dict | None:
+        """None while the game runs; then {"ranking": [...], "scores": ..., ...}."""
+        raise NotImplementedError
+
+    def private_move(self, state: Any, seat: int, move: dict) -> bool:
+        """True when the move's content is secret from the other seats (a simultaneous choice)."""
+        return False
+
+    def can_fold(self, version: int) -> bool:
+        """Whether a log recorded by `version` of this engine folds correctly with this one."""
+        return version == self.version
+
+    # --- description ----------------------------------------------------------------------
+    def describe(self) -> dict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "version": self.version,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+        }
+
+    def load_options(self, options: dict | None) -> dict:
+        """Validate table options and fill in defaults (raises marshmallow.ValidationError)."""
+        return self.options_schema().load(options or {})
