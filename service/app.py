@@ -1,0 +1,43 @@
+"""The application factory: configuration from the environment, one store, blueprints."""
+from __future__ import annotations
+
+import os
+
+import redis
+from flask import Flask
+from flask_smorest import Api
+
+from engines.core import registered
+from events.games import Games
+from events.store import Store
+from service import errors
+
+MAX_BODY = 64 * 1024
+
+
+def create_app(redis_client: redis.Redis | None = None, config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="tablefold",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH=None,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        ADMIN_TOKEN=os.environ.get("TABLEFOLD_ADMIN_TOKEN", ""),
+        BOT_MOVES_PER_REQUEST=64,
+    )
+    app.config.update(config or {})
+    if redis_client is None:
+        redis_client = redis.Redis.from_url(os.environ.get("REDIS_URL", "redis://localhost:6379/0"))
+    app.extensions["tablefold"] = Games(Store(redis_client))
+
+    errors.install(app)
+    api = Api(app)
+    from service.api import blp
+    api.register_blueprint(blp)
+    for engine in registered().values():
+        for move_type, schema in engine.moves_schema.items():
+            api.spec.components.schema(f"{engine.name}.{move_type}", schema=schema)
+    return app

@@ -1,0 +1,45 @@
+"""Every failure becomes one JSON shape: {"code": ..., "message": ...} plus details."""
+from __future__ import annotations
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, **details):
+        super().__init__(message)
+        self.status, self.code, self.message, self.details = status, code, message, details
+
+
+def error_response(status: int, code: str, message: str, **details):
+    body = {"code": code, "message": message}
+    body.update(details)
+    return jsonify(body), status
+
+
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+              413: "body_too_large", 415: "unsupported_media_type", 429: "too_many_requests"}
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(e: ApiError):
+        return error_response(e.status, e.code, e.message, **e.details)
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        data = getattr(e, "data", None) or {}
+        messages = data.get("messages")
+        if messages is not None:
+            # a body or query that failed its schema: the request is malformed, not illegal
+            return error_response(400, "invalid_request", "The request does not match its schema.",
+                                  errors=messages)
+        if e.code == 400:
+            return error_response(400, "malformed_json", "The request body is not valid JSON.")
+        code = HTTP_CODES.get(e.code, "http_error")
+        return error_response(e.code or 500, code, e.description or e.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(e: Exception):
+        app.logger.exception("unhandled error")
+        return error_response(500, "internal_error", "The server failed to answer this request.")
