@@ -35,6 +35,7 @@ def undo_reach(records_newest_first: Iterable[Record], seat: int) -> list[int]:
     """
     skip: set[int] = set()
     reach: list[int] = []
+    inside_step = False  # walked past another seat's secret choice in a simultaneous step
     for r in records_newest_first:
         if r.get("undo") is not None:
             skip.update(r["undo"])
@@ -43,6 +44,10 @@ def undo_reach(records_newest_first: Iterable[Record], seat: int) -> list[int]:
             continue
         if checkpoint_for(r, seat):
             break
-        if r.get("by") == seat:
+        if r.get("by") != seat:
+            inside_step = True
+        elif inside_step and not r.get("private"):
+            break  # a move from before the step: the others' choices stand on it
+        else:
             reach.append(r["v"])
     return reach

@@ -1,0 +1,196 @@
+"""Undo, reveals, simultaneous steps, snapshots and redaction, proved on the tiny test engine."""
+from __future__ import annotations
+
+import pytest
+
+from engines.core import ALL, IllegalMove, canonical
+from events.fold import fold
+from events.games import AlreadyRecorded, CannotUndo, Games, MoveIdReused
+from events.records import redact_record
+from events.store import Conflict, Store
+from tests.support.tiny import tiny
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture
+def games(any_redis):
+    return Games(Store(any_redis), snapshot_every=4)
+
+
+def new_game(games, rounds=2):
+    game, codes = games.create(tiny, tiny.load_options({"rounds": rounds}), HUMANS, seed="s")
+    return game
+
+
+def refold(games, game):
+    return fold(tiny, 2, game.options, games.store.records(game.gid))
+
+
+def play(games, game, seat, move_type, **fields):
+    return games.submit(game, seat, {"type": move_type, **fields})
+
+
+def test_a_turn_of_several_moves_undoes_one_step_and_back_to_the_checkpoint(games):
+    game = new_game(games)
+    for _ in range(3):
+        play(games, game, 0, "add")
+    assert games.undo_reach(game, 0) == [4, 3, 2]
+    assert games.undo_reach(game, 1) == []  # not active: no undo
+    games.undo(game, 0, "step")
+    assert game.state["counters"] == [2, 0] and game.version == 5
+    games.undo(game, 0, "checkpoint")
+    assert game.state["counters"] == [0, 0]
+    assert games.undo_reach(game, 0) == []
+    with pytest.raises(CannotUndo) as err:
+        games.undo(game, 0, "step")
+    assert err.value.code == "nothing_to_undo"
+    # undo never deletes: every record stays in the log, the fold skips the rescinded ones
+    assert len(games.store.records(game.gid)) == 6
+    assert canonical(refold(games, game)) == canonical(game.state)
+
+
+def test_a_reveal_is_a_checkpoint(games):
+    game = new_game(games)
+    play(games, game, 0, "add")
+    play(games, game, 0, "draw")
+    play(games, game, 0, "add")
+    assert games.undo_reach(game, 0) == [4]
+    games.undo(game, 0, "checkpoint")
+    assert game.state["counters"] == [1, 0] and len(game.state["hands"][0]) == 1
+
+
+def test_another_seats_move_is_a_checkpoint_and_only_the_active_seat_may_undo(games):
+    game = new_game(games)
+    play(games, game, 0, "add")
+    play(games, game, 0, "end")
+    with pytest.raises(CannotUndo) as err:
+        games.undo(game, 0, "step")
+    assert err.value.code == "not_your_turn"
+    play(games, game, 1, "add")
+    assert games.undo_reach(game, 1) == [4]
+
+
+def test_undone_moves_can_be_replayed_differently_and_rng_stays_reproducible(games):
+    game = new_game(games)
+    play(games, game, 0, "add")
+    games.undo(game, 0, "step")
+    play(games, game, 0, "draw")
+    assert canonical(refold(games, game)) == canonical(game.state)
+
+
+def test_simultaneous_step_choices_are_private_changeable_and_revealed_together(games):
+    game = new_game(games)
+    play(games, game, 0, "end")
+    play(games, game, 1, "end")
+    assert tiny.active(game.state) == [0, 1]
+    play(games, game, 0, "choose", n=3)
+    assert tiny.active(game.state) == [0, 1] and tiny.awaited(game.state) == [1]
+    play(games, game, 0, "choose", n=7)  # changes its mind while seat 1 is awaited
+    # seat 1 sees that seat 0 has chosen, not what
+    records = games.store.records(game.gid)
+    for r in records[-2:]:
+        seen = redact_record(r, 1)
+        assert seen["move"] is None and "n" not in seen["events"][0]
+        assert redact_record(r, None)["move"] is None
+        assert redact_record(r, 0)["move"]["n"] in (3, 7)
+    assert tiny.view(game.state, 1)["choices"] == [True, None]
+    record = play(games, game, 1, "choose", n=5)
+    reveal = record["events"][1]
+    assert reveal["type"] == "revealed" and reveal["choices"] == [7, 5] and reveal["reveal"]
+    assert game.state["scores"] == [1, 0]
+
+
+def test_undo_in_a_simultaneous_step_ignores_the_other_seats_choices(games):
+    game = new_game(games)
+    play(games, game, 0, "end")
+    play(games, game, 1, "end")
+    play(games, game, 0, "choose", n=3)   # v4
+    play(games, game, 0, "choose", n=8)   # v5
+    assert games.undo_reach(game, 0) == [5, 4]
+    games.undo(game, 0, "step")
+    assert game.state["choices"] == [3, None]
+    games.undo(game, 0, "step")
+    assert game.state["choices"] == [None, None]
+    assert canonical(refold(games, game)) == canonical(game.state)
+
+
+def test_undo_skips_another_seats_secret_choice(games):
+    game = new_game(games, rounds=3)
+    play(games, game, 0, "end")
+    play(games, game, 1, "end")
+    play(games, game, 0, "choose", n=3)   # v4
+    # With two seats the second choice closes the step, so walk a log in which seat 1's secret
+    # choice (v5) is still open, as it would be at a table of three.
+    from events.fold import undo_reach
+    open_choice = {"v": 5, "by": 1, "private": True, "move": {"type": "choose", "n": 1}, "events": []}
+    newest = [open_choice] + list(reversed(games.store.records(game.gid)))
+    assert undo_reach(newest, 0) == [4]
+    # seat 1 may take back its choice, but not its "end" (v3) from before the step: seat 0's
+    # choice stands on it
+    assert undo_reach(newest, 1) == [5]
+
+
+def test_illegal_moves_record_nothing(games):
+    game = new_game(games)
+    before = games.store.records(game.gid)
+    with pytest.raises(IllegalMove) as err:
+        play(games, game, 1, "add")
+    assert err.value.code == "not_your_turn"
+    with pytest.raises(IllegalMove):
+        play(games, game, 0, "choose", n=3)
+    assert games.store.records(game.gid) == before
+
+
+def test_move_ids_make_retries_idempotent(games):
+    game = new_game(games)
+    games.submit(game, 0, {"type": "add"}, move_id="m1")
+    with pytest.raises(AlreadyRecorded) as dup:
+        games.submit(game, 0, {"type": "add"}, move_id="m1")
+    assert dup.value.version == 2
+    with pytest.raises(MoveIdReused):
+        games.submit(game, 0, {"type": "draw"}, move_id="m1")
+    # the id is scoped to the seat: another seat may use the same string
+    play(games, game, 0, "end")
+    games.submit(game, 1, {"type": "add"}, move_id="m1")
+    assert game.state["counters"] == [1, 1] and game.version == 4
+
+
+def test_stale_expected_version_conflicts_before_decide(games):
+    game = new_game(games)
+    play(games, game, 0, "add")
+    with pytest.raises(Conflict) as err:
+        games.submit(game, 0, {"type": "add"}, expected_version=1)
+    assert err.value.current == 2
+
+
+def test_snapshots_are_used_and_refolded_past_when_undo_reaches_behind_them(games):
+    game = new_game(games, rounds=0)
+    for _ in range(6):  # v2..v7; a snapshot is written at v4
+        play(games, game, 0, "add")
+    assert games.store.snapshot(game.gid)[0] == 4
+    loaded = games.load(game.gid)
+    assert canonical(loaded.state) == canonical(game.state) and loaded.version == 7
+    games.undo(game, 0, "checkpoint")  # rescinds v2..v7, behind the snapshot
+    loaded = games.load(game.gid)
+    assert loaded.state["counters"] == [0, 0]
+    assert canonical(loaded.state) == canonical(refold(games, game))
+
+
+def test_redaction_hides_a_private_draw_from_everyone_else(games):
+    game = new_game(games)
+    record = play(games, game, 0, "draw")
+    card = record["events"][0]["card"]
+    assert redact_record(record, 0)["events"][0]["card"] == card
+    assert "card" not in redact_record(record, 1)["events"][0]
+    assert "card" not in redact_record(record, None)["events"][0]
+    assert redact_record(record, ALL)["events"][0]["card"] == card
+    setup = games.store.records(game.gid)[0]
+    assert "deck" not in redact_record(setup, 0)["events"][0]
+    assert "hash" not in redact_record(setup, 0) and "hash" in redact_record(setup, ALL)
+
+
+def test_the_seed_reproduces_every_shuffle_and_draw(games):
+    a = new_game(games)
+    b = new_game(games)  # same seed "s"
+    assert games.store.records(a.gid)[0]["events"] == games.store.records(b.gid)[0]["events"]

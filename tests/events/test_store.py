@@ -1,0 +1,96 @@
+"""The store on fakeredis and on a real Redis server: atomic versioned append, move ids, races."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from events.store import Conflict, Duplicate, Store
+
+
+def rec(v, **extra):
+    return {"v": v, "by": 0, "move": {"type": "x", "n": v}, "events": [], **extra}
+
+
+def test_append_makes_versions_with_entry_ids(any_redis):
+    store = Store(any_redis)
+    assert store.append("g1", 0, rec(1)) == 1
+    assert store.append("g1", 1, rec(2)) == 2
+    assert [r["v"] for r in store.records("g1")] == [1, 2]
+    ids = [e[0] for e in any_redis.xrange("tf:{g1}:log")]
+    assert ids == [b"0-1", b"0-2"]
+    assert store.version("g1") == 2
+
+
+def test_stale_expected_version_is_a_conflict_and_writes_nothing(any_redis):
+    store = Store(any_redis)
+    store.append("g1", 0, rec(1))
+    with pytest.raises(Conflict) as err:
+        store.append("g1", 0, rec(1))
+    assert err.value.current == 1
+    with pytest.raises(Conflict):
+        store.append("g1", 5, rec(6))
+    assert store.version("g1") == 1
+
+
+def test_move_id_makes_a_retry_idempotent(any_redis):
+    store = Store(any_redis)
+    store.append("g1", 0, rec(1))
+    assert store.append("g1", 1, rec(2), "0:abc", "fp1") == 2
+    with pytest.raises(Duplicate) as dup:
+        store.append("g1", 2, rec(3), "0:abc", "fp1")
+    assert (dup.value.version, dup.value.fingerprint) == (2, "fp1")
+    assert store.move_id("g1", "0:abc") == (2, "fp1")
+    assert store.version("g1") == 2
+
+
+def test_keys_of_one_game_share_a_hash_tag(any_redis):
+    store = Store(any_redis)
+    store.create("g9", {"engine": "tiny", "players": 2}, {"codehash": 0}, 1.0)
+    store.append("g9", 0, rec(1), "0:m", "fp")
+    store.save_snapshot("g9", 1, 1, "{}")
+    keys = {k.decode() for k in any_redis.keys("tf:*") if k not in (b"tf:games",)}
+    assert keys == {"tf:{g9}:log", "tf:{g9}:meta", "tf:{g9}:ids", "tf:{g9}:snap"}
+
+
+def test_join_code_redeems_once_and_only_its_hash_is_stored(any_redis):
+    store = Store(any_redis)
+    store.create("g1", {"engine": "tiny", "players": 2}, {"hash-of-code": 1}, 1.0)
+    assert store.redeem("g1", "hash-of-code", "hash-of-token") == 1
+    assert store.redeem("g1", "hash-of-code", "other") is None
+    meta = store.meta("g1")
+    assert meta["tokens"] == {"hash-of-token": 1} and meta["codes"] == {}
+
+
+def test_records_newest_first_pages_through_a_long_log(any_redis):
+    store = Store(any_redis)
+    for v in range(1, 41):
+        store.append("g1", v - 1, rec(v))
+    assert [r["v"] for r in store.records_newest_first("g1", page=7)] == list(range(40, 0, -1))
+    assert [r["v"] for r in store.records("g1", 10, 12)] == [10, 11, 12]
+
+
+def test_two_writers_racing_for_one_version(real_redis):
+    """Many rounds of two threads appending at the same version: one wins, one conflicts."""
+    store = Store(real_redis)
+    store.append("race", 0, rec(1))
+    for version in range(1, 101):
+        barrier = threading.Barrier(2)
+        outcomes = []
+
+        def write(writer):
+            barrier.wait()
+            try:
+                store.append("race", version, rec(version + 1, writer=writer))
+                outcomes.append("won")
+            except Conflict:
+                outcomes.append("conflict")
+
+        threads = [threading.Thread(target=write, args=(w,)) for w in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes) == ["conflict", "won"]
+    records = store.records("race")
+    assert [r["v"] for r in records] == list(range(1, 102))  # nothing lost, nothing doubled
