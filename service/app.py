@@ -33,8 +33,8 @@ def create_app(redis_client: redis.Redis | None = None, config: dict | None = No
         redis_client = redis.Redis.from_url(os.environ.get("REDIS_URL", "redis://localhost:6379/0"))
     app.extensions["tablefold"] = Games(Store(redis_client))
 
-    errors.install(app)
     api = Api(app)
+    errors.install(app)  # after Api, whose own handlers it replaces
     from service.api import blp
     api.register_blueprint(blp)
     for engine in registered().values():

@@ -30,12 +30,12 @@ def install(app: Flask) -> None:
     def http_error(e: HTTPException):
         data = getattr(e, "data", None) or {}
         messages = data.get("messages")
+        if e.code == 400:  # webargs answers 400 only for a body that is not JSON at all
+            return error_response(400, "malformed_json", "The request body is not valid JSON.")
         if messages is not None:
             # a body or query that failed its schema: the request is malformed, not illegal
             return error_response(400, "invalid_request", "The request does not match its schema.",
                                   errors=messages)
-        if e.code == 400:
-            return error_response(400, "malformed_json", "The request body is not valid JSON.")
         code = HTTP_CODES.get(e.code, "http_error")
         return error_response(e.code or 500, code, e.description or e.name)
 
