@@ -34,16 +34,19 @@ class JoinGame(Schema):
     code = fields.String(required=True, validate=validate.Length(min=1, max=100))
 
 
+MAX_VERSION = 2**53  # versions are stream entry ids; anything larger cannot name a record
+
+
 class MoveBody(Schema):
     move = fields.Dict(required=True, keys=fields.String(),
                        metadata={"description": "one of the engine's move bodies (GET /engines)"})
-    expected_version = fields.Integer(validate=validate.Range(min=0))
+    expected_version = fields.Integer(validate=validate.Range(min=0, max=MAX_VERSION))
     move_id = fields.String(validate=validate.Length(min=1, max=100))
 
 
 class UndoBody(Schema):
     to = fields.String(load_default="step", validate=validate.OneOf(["step", "checkpoint"]))
-    expected_version = fields.Integer(validate=validate.Range(min=0))
+    expected_version = fields.Integer(validate=validate.Range(min=0, max=MAX_VERSION))
 
 
 class ViewQuery(Schema):
@@ -52,5 +55,5 @@ class ViewQuery(Schema):
 
 
 class LogQuery(ViewQuery):
-    since = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    since = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_VERSION))
     limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=1000))

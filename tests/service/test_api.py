@@ -148,6 +148,11 @@ def test_errors(client, fake_redis, table):
         (lambda: client.get(f"/games/{gid}?as=all"), 403, "open_view_forbidden"),
         (lambda: client.get(f"/games/{gid}/log?since=0"), 400, "invalid_request"),
         (lambda: client.delete(f"/games/{gid}"), 405, "method_not_allowed"),
+        (lambda: client.get(f"/games/{gid}/log?since=99999999999999999999999"), 400, "invalid_request"),
+        (lambda: post(url, json={"move": {"type": "add"}, "expected_version": 10**30}, headers=auth(t0)), 400, "invalid_request"),
+        (lambda: post(url, json=[1, 2], headers=auth(t0)), 400, "invalid_request"),
+        (lambda: post(url, json={"move": {"type": "add"}, "move_id": "x" * 500}, headers=auth(t0)), 400, "invalid_request"),
+        (lambda: client.get("/games/%7Bx%7D%00"), 404, "no_such_game"),
     ]
     for request, status, code in cases:
         body = rejected(client, fake_redis, request, status, code)
@@ -175,3 +180,10 @@ def test_the_operator_may_fix_a_seed_and_see_the_open_view(client):
     lb = client.get(f"/games/{b['id']}/log?as=all", headers=headers).json["records"][0]
     assert la["events"] == lb["events"] and "deck" in la["events"][0]
     assert client.get(f"/games/{a['id']}/log").json["records"][0]["events"][0].get("deck") is None
+
+
+def test_a_log_of_another_engine_version_is_refused_plainly(client, fake_redis, table):
+    fake_redis.hset(f"tf:{{{table['id']}}}:meta", "engine_version", "99")
+    resp = client.get(f"/games/{table['id']}")
+    assert resp.status_code == 409 and resp.json["code"] == "engine_version"
+    assert "version 99" in resp.json["message"]

@@ -1,0 +1,71 @@
+"""`tablefold serve` as a user runs it: embedded Redis, gunicorn workers, data kept across restarts."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+import requests
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(port: int, data: str) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+                             "--data", data, "--workers", "2"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/engines", timeout=1).ok:
+                return proc
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    stop(proc)
+    pytest.fail("tablefold serve did not answer within 60 s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+def test_serve_plays_a_game_and_keeps_it_across_a_restart(tmp_path):
+    port, data = free_port(), str(tmp_path / "redis")
+    base = f"http://127.0.0.1:{port}"
+    proc = start(port, data)
+    try:
+        made = requests.post(f"{base}/games", json={
+            "engine": "tic-tac-trek", "claim": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        headers = {"Authorization": f"Bearer {made['token']}"}
+        view = requests.get(f"{base}/games/{made['id']}", headers=headers).json()
+        if view["active"] != [0]:
+            pytest.fail(f"the human should be awaited after the bot's turn: {view['active']}")
+        moved = requests.post(f"{base}/games/{made['id']}/moves", headers=headers,
+                              json={"move": view["legal_moves"][0]["move"]})
+        assert moved.status_code == 200, moved.text
+        version = moved.json()["version"]
+    finally:
+        stop(proc)
+    assert os.path.exists(os.path.join(data, "appendonly.aof"))
+    proc = start(port, data)
+    try:
+        again = requests.get(f"{base}/games/{made['id']}", headers=headers).json()
+        assert again["version"] == version and again["state"] == moved.json()["state"]
+    finally:
+        stop(proc)
