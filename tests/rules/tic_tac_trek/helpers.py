@@ -18,6 +18,15 @@ X  X  O  X  X
 .  .  O  .  .
 """
 
+# All six ✖ campfires out (seat 0 is ✖); ✖ ✖ at the bottom waits for a third.
+SIX_OUT = """
+ .   .   .   .   .   X
+ .   .   .   .   .   .
+[X] [X] [X] [X] [X] [X]
+ O   O   O   O   O  [O]
+ X   X   .
+"""
+
 PLAIN = ["Desert", "Grassland", "Forest", "Mountain"]  # terrains given in turn to bare symbols
 
 

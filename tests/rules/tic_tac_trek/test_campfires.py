@@ -4,7 +4,7 @@ import pytest
 from engines.core import IllegalMove
 from engines.tic_tac_trek import engine
 
-from .helpers import give, place, play, position, tile
+from .helpers import SIX_OUT, give, place, play, position, tile
 
 
 def placed(events):
@@ -72,13 +72,6 @@ def test_a_longer_run_earns_one_campfire():
 
 # --- all six campfires out ---------------------------------------------------------------------
 
-SIX_OUT = """
- .   .   .   .   .   X
- .   .   .   .   .   .
-[X] [X] [X] [X] [X] [X]
- O   O   O   O   O  [O]
- X   X   .
-"""
 FIRES = [[x, 2] for x in range(6)]
 
 
@@ -127,10 +120,11 @@ def code(state, move):
 
 
 def test_no_moving_while_campfires_remain_in_the_supply():
-    state = position("[X] O X X .")
-    assert code(state, place(4, 0, campfire_from=[0, 0])) == "campfire_choice_not_allowed"
-    options = engine.legal_moves(state, 0)
-    assert all("choose" not in o for o in options)
+    state = position("[X] [X] [X] [X] [X] O X X .")  # five out: the last one is lit instead
+    assert code(state, place(8, 0, campfire_from=[0, 0])) == "campfire_choice_not_allowed"
+    assert all("choose" not in o for o in engine.legal_moves(state, 0))
+    new, events = play(state, 0, place(8, 0))
+    assert placed(events)["campfire"] == "lit" and new["supply"] == [0, 6]
 
 
 def test_no_moving_without_completing_a_row():

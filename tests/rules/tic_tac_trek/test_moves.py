@@ -11,8 +11,7 @@ from engines.core import ALL, IllegalMove, canonical, derive_rng, expand, random
 from engines.tic_tac_trek import engine
 from engines.tic_tac_trek import tableau as tb
 
-from .helpers import legal, place, position
-from .test_campfires import SIX_OUT
+from .helpers import SIX_OUT, legal, place, position
 
 
 def some_states(seeds=4):
