@@ -92,6 +92,11 @@ def load(gid: str) -> Game:
     return game
 
 
+def stale(current: int) -> ApiError:
+    return ApiError(409, "stale_version", "The game has moved on since the version you saw.",
+                    version=current)
+
+
 def resume_bots(game: Game) -> None:
     play_bots(games(), game, current_app.config["BOT_MOVES_PER_REQUEST"])
 
@@ -233,8 +238,7 @@ def post_move(body, gid):
         raise ApiError(409, "move_id_reused", "This move_id was already used for a different move.",
                        version=game.version)
     except Conflict as c:
-        raise ApiError(409, "stale_version", "The game has moved on since the version you saw.",
-                       version=c.current)
+        raise stale(c.current)
     except IllegalMove as e:
         raise ApiError(422, e.code, e.reason, version=game.version)
     resume_bots(game)
@@ -269,8 +273,7 @@ def undo(body, gid):
     except CannotUndo as e:
         raise ApiError(422, e.code, e.reason, version=game.version)
     except Conflict as c:
-        raise ApiError(409, "stale_version", "The game has moved on since the version you saw.",
-                       version=c.current)
+        raise stale(c.current)
     return {"undone": record["undo"], **game_view(game, seat)}
 
 
