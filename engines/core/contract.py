@@ -88,6 +88,11 @@ class Engine:
         """True when the move's content is secret from the other seats (a simultaneous choice)."""
         return False
 
+    def hidden_zones(self, state: Any, viewer: Any) -> list[list]:
+        """Paths (lists of keys) to the lists in `state` whose items `viewer` cannot see: other
+        seats' hands, a deck's order. The secrecy test redeals them (engines.core.secrecy)."""
+        return []
+
     def can_fold(self, version: int) -> bool:
         """Whether a log recorded by `version` of this engine folds correctly with this one."""
         return version == self.version

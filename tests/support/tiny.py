@@ -134,6 +134,12 @@ class Tiny(Engine):
     def private_move(self, state, seat, move):
         return move.get("type") == "choose"
 
+    def hidden_zones(self, state, viewer):
+        if viewer == ALL:
+            return []
+        others = [["hands", s] for s in range(state["players"]) if s != viewer]
+        return [["deck"]] + others
+
     def legal_moves(self, state, seat):
         if seat not in self.active(state):
             return []
