@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core import Engine, canonical, derive_rng, get_engine, state_hash
 from events.fold import fold, undo_reach
-from events.records import Record, is_reveal
+from events.records import Record
 from events.store import Conflict, Duplicate, GameMeta, Store
 
 SNAPSHOT_EVERY = 64   # records between snapshots of folded state
@@ -109,6 +109,23 @@ class Games:
         self.store.append(gid, 0, record)
         return Game(gid, self.store.meta(gid), engine, 1, state), codes
 
+    def import_log(self, engine: Engine, header: dict, records: list[Record], read_only: bool
+                   ) -> tuple[Game, dict[int, str]]:
+        """Host an exported log as a new game; read-only unless an operator imports it."""
+        gid = secrets.token_urlsafe(9)
+        seats = header["seats"]
+        codes = {} if read_only else {i: secrets.token_urlsafe(12)
+                                      for i, s in enumerate(seats) if s["kind"] == "human"}
+        seed = header.get("seed") or secrets.token_hex(32)
+        meta = {"engine": engine.name, "engine_version": header["engine_version"],
+                "players": header["players"], "options": header["options"], "seats": seats,
+                "seed": seed, "commitment": header["commitment"], "created": time.time(),
+                "read_only": read_only, "imported_from": header.get("id", "")}
+        self.store.create(gid, meta, {sha256(c): i for i, c in codes.items()}, meta["created"])
+        for r in records:
+            self.store.append(gid, r["v"] - 1, r)
+        return self.load(gid), codes
+
     # --- loading ------------------------------------------------------------------------------
     def load(self, gid: str) -> Game | None:
         meta = self.store.meta(gid)
@@ -177,6 +194,8 @@ class Games:
                 self._raise_duplicate(failure.version, failure.fingerprint, fp)
             raise
         game.state, game.version = state, version
+        if "hash" in record and engine.result(state) is not None:
+            self.store.set_meta(game.gid, finished=record["at"])  # for the lobby's list
         self._maybe_snapshot(game)
         return record
 

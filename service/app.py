@@ -35,8 +35,10 @@ def create_app(redis_client: redis.Redis | None = None, config: dict | None = No
 
     api = Api(app)
     errors.install(app)  # after Api, whose own handlers it replaces
-    from service.api import blp
-    api.register_blueprint(blp)
+    from service.api import blp as games_blp
+    from service.watch import blp as watch_blp
+    api.register_blueprint(games_blp)
+    api.register_blueprint(watch_blp)
     for engine in registered().values():
         for move_type, schema in engine.moves_schema.items():
             api.spec.components.schema(f"{engine.name}.{move_type}", schema=schema)

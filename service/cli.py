@@ -1,4 +1,5 @@
-"""`tablefold` command line: serve the API (with its own Redis unless REDIS_URL is set)."""
+"""`tablefold` command line: serve the API (with its own Redis unless REDIS_URL is set), and
+check or show exported game logs."""
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,10 @@ def main(argv: list[str] | None = None) -> None:
                    help="the embedded Redis's data folder (kept across restarts)")
     p.add_argument("--access-log", action="store_true")
     p.set_defaults(func=serve)
+    from replays.cli import add_commands
+    add_commands(sub)
     args = parser.parse_args(argv)
-    args.func(args)
+    sys.exit(args.func(args) or 0)
 
 
 if __name__ == "__main__":

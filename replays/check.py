@@ -1,0 +1,116 @@
+"""Re-run a recorded log and name the first step where it diverges or fails.
+
+With the seed (a finished game's export, or an operator's), every record is re-decided from the
+state before it with the same derived rng: the setup's shuffles, every draw and every automatic
+consequence must come out exactly as recorded. Without the seed, the log is re-folded and the
+recorded state hashes compared.
+"""
+from __future__ import annotations
+
+import hashlib
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import ALL, IllegalMove, canonical, derive_rng, get_engine, state_hash
+from events.fold import fold
+from events.records import redact_record
+
+
+@dataclass
+class Report:
+    ok: bool
+    steps: int = 0
+    checked: str = ""          # "decided" (seed known) or "folded" (hashes only)
+    step: int | None = None    # the first step that diverged or failed
+    problem: str = ""
+    state_before: Any = None
+    notes: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        if self.ok:
+            return f"ok: {self.steps} records {self.checked} without divergence" + \
+                "".join(f"\n{n}" for n in self.notes)
+        out = f"FAILED at step {self.step}: {self.problem}"
+        if self.state_before is not None:
+            out += f"\nstate before step {self.step}:\n{canonical(self.state_before)}"
+        return out
+
+
+def engine_for(header: dict):
+    engine = get_engine(header["engine"])
+    if engine is None:
+        return None, f"this server has no engine called {header['engine']!r}"
+    if not engine.can_fold(header["engine_version"]):
+        return None, (f"the log was recorded by {header['engine']} version {header['engine_version']}; "
+                      f"this is version {engine.version}, which cannot replay it")
+    return engine, ""
+
+
+def check(header: dict, records: list[dict]) -> Report:
+    engine, why = engine_for(header)
+    if engine is None:
+        return Report(False, step=1, problem=why)
+    players, options, seed = header["players"], header["options"], header.get("seed")
+    report = Report(True, len(records), "decided" if seed else "folded")
+    if seed and hashlib.sha256(seed.encode()).hexdigest() != header["commitment"]:
+        return Report(False, step=1, problem="the seed does not match the commitment published "
+                                             "at creation")
+    state = engine.initial(players, options)
+    for i, record in enumerate(records):
+        v = record["v"]
+        if record.get("undo") is not None:
+            # the live state was refolded without the rescinded moves
+            state = fold(engine, players, options, records[:i + 1])
+            continue
+        before = canonical(state)
+        try:
+            if seed:
+                redone = redo(engine, state, record, players, options, seed)
+                if canonical(redone) != canonical(record["events"]):
+                    return _diverged(report, v, before, "re-running the move gives other events "
+                                     f"than recorded:\n  recorded {canonical(record['events'])}\n"
+                                     f"  re-run   {canonical(redone)}")
+            for ev in record["events"]:
+                state = engine.evolve(state, ev)
+        except IllegalMove as e:
+            return _diverged(report, v, before, f"the move is refused now: {e.code}: {e.reason}")
+        except Exception as e:  # the point of `check`: name the step a bug breaks on
+            return _diverged(report, v, before, f"{type(e).__name__}: {e}\n"
+                             + "".join(traceback.format_exc(limit=-3)))
+        if "hash" in record and state_hash(state) != record["hash"]:
+            return _diverged(report, v, before, "the state after this step differs from the "
+                             "recorded hash")
+    if not seed:
+        report.notes.append("no seed in the file (a running game's export): shuffles and draws "
+                            "were not re-derived, only folded")
+    return report
+
+
+def redo(engine, state, record, players, options, seed):
+    if record["by"] == "system":
+        return engine.setup(players, options, derive_rng(seed, record["v"]))
+    return engine.decide(state, record["by"], record["move"], derive_rng(seed, record["v"]))
+
+
+def _diverged(report: Report, step: int, before: str, problem: str) -> Report:
+    import json
+    report.ok, report.step, report.problem = False, step, problem
+    report.state_before = json.loads(before)
+    return report
+
+
+def view_at(header: dict, records: list[dict], at: int, viewer: Any) -> dict:
+    """Step `at` of a log as `viewer` sees it: the record and the state after it."""
+    engine, why = engine_for(header)
+    if engine is None:
+        raise ValueError(why)
+    if not 1 <= at <= len(records):
+        raise ValueError(f"the log has steps 1 to {len(records)}")
+    state = fold(engine, header["players"], header["options"], records[:at])
+    rescinded_by = next((r["v"] for r in records[at:] if at in (r.get("undo") or ())), None)
+    return {"at": at, "record": redact_record(records[at - 1], viewer),
+            "undone_by": rescinded_by, "state": engine.view(state, viewer)}
+
+
+__all__ = ["Report", "check", "view_at", "ALL"]
