@@ -70,7 +70,7 @@ def replay_viewer(game, caller: Caller, wanted: str | None):
         if over or caller.operator:
             return ALL
         raise ApiError(403, "open_view_forbidden", "The open view is available once the game is over.")
-    if not wanted.isdigit() or not 0 <= int(wanted) < game.players:
+    if not (wanted.isascii() and wanted.isdigit()) or not 0 <= int(wanted) < game.players:
         raise ApiError(400, "bad_side", f"Choose a seat from 0 to {game.players - 1}, or 'all'.")
     seat = int(wanted)
     if seat == caller.seat or over or caller.operator:
@@ -141,7 +141,8 @@ def stream(query, gid):
     since = query.get("since")
     if since is None:
         last_id = request.headers.get("Last-Event-ID", "")
-        since = int(last_id) if last_id.isdigit() and len(last_id) < 16 else game.version
+        valid = last_id.isascii() and last_id.isdigit() and len(last_id) < 16
+        since = int(last_id) if valid else game.version
     viewer = caller.seat
     app = current_app._get_current_object()
     store = games().store

@@ -56,6 +56,7 @@ def test_while_running_no_one_takes_another_side(client, table):
         assert resp.status_code == 403 and resp.json["code"] in ("side_forbidden", "open_view_forbidden")
     assert replay(client, table, 1, 0, table["t0"]).status_code == 200
     assert replay(client, table, 1, 7).json["code"] == "bad_side"
+    assert replay(client, table, 1, "²").json["code"] == "bad_side"  # a digit, but not 0-9
     assert replay(client, table, 99).json["code"] == "no_such_step"
     assert replay(client, table, 1, "all", "operator-secret").status_code == 200
 
