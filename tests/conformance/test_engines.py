@@ -1,6 +1,6 @@
 """Conformance and secrecy, run over every registered engine, player count and option set.
 
-TABLEFOLD_PLAYOUTS sets the number of random games per case (CI's short profile: 2).
+Random games per case: 2 in the short profile (CI), 20 with TABLEFOLD_PROFILE=long.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from engines.core import derive_rng, random_playout, registered
 from tests.conformance.suite import check_position, check_result, check_secrecy, option_sets
 
-PLAYOUTS = int(os.environ.get("TABLEFOLD_PLAYOUTS", "2"))
+PLAYOUTS = 20 if os.environ.get("TABLEFOLD_PROFILE") == "long" else 2
 CHECKS_PER_GAME = 12  # positions of each game that get the full, slower checks
 
 
