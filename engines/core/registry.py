@@ -8,6 +8,7 @@ from engines.core.contract import Engine
 # The games shipped with tablefold, as "module:attribute" so the registry loads lazily.
 BUILTIN = {
     "tic-tac-trek": "engines.tic_tac_trek:engine",
+    "trinket-trove": "engines.trinket_trove:engine",
 }
 
 _engines: dict[str, Engine] = {}

@@ -9,7 +9,11 @@ from events.fold import fold
 from service import create_app
 from tests.service.helpers import auth
 
-GAMES_PER_ENGINE = {"tic-tac-trek": (2, 20)}  # engine: (players, games)
+# engine: [(players, games), ...]
+GAMES_PER_ENGINE = {
+    "tic-tac-trek": [(2, 20)],
+    "trinket-trove": [(2, 2), (4, 1), (6, 1)],
+}
 
 
 def seat_tokens(client, engine, players):
@@ -21,13 +25,13 @@ def seat_tokens(client, engine, players):
     return made["id"], tokens
 
 
-@pytest.mark.parametrize("name", sorted(GAMES_PER_ENGINE))
-def test_random_games_through_http_fold_to_the_live_state(name, fake_redis):
+@pytest.mark.parametrize("name,players,count",
+                         [(n, p, c) for n, runs in sorted(GAMES_PER_ENGINE.items()) for p, c in runs])
+def test_random_games_through_http_fold_to_the_live_state(name, players, count, fake_redis):
     app = create_app(fake_redis)
     app.extensions["tablefold"].snapshot_every = 5  # exercise snapshot + tail loads too
     client, games = app.test_client(), app.extensions["tablefold"]
     engine = get_engine(name)
-    players, count = GAMES_PER_ENGINE[name]
     for g in range(count):
         gid, tokens = seat_tokens(client, name, players)
         rng = derive_rng(f"http-{g}", 0, "test")
