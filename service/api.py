@@ -138,8 +138,11 @@ def validate_move(game: Game, move: dict) -> dict:
     if not isinstance(move_type, str) or move_type not in schemas:
         raise ApiError(400, "unknown_move_type", "The move's 'type' must be one of the game's moves.",
                        move_types=sorted(schemas))
+    schema = schemas[move_type]()
     try:
-        return schemas[move_type]().load(move)
+        # load validates and normalises; dump gives the body back under its JSON names
+        # (a field may be called "from" in JSON and `from_` in Python)
+        return schema.dump(schema.load(move))
     except ValidationError as e:
         raise ApiError(400, "invalid_move", "The move body does not match its schema.",
                        errors=e.messages)

@@ -93,6 +93,12 @@ class Engine:
         seats' hands, a deck's order. The secrecy test redeals them (engines.core.secrecy)."""
         return []
 
+    def resample(self, state: Any, viewer: Any, rng) -> Any:
+        """Redeal in place what `viewer` cannot see (the state is already a copy). Override when
+        hidden parts depend on each other."""
+        from engines.core.secrecy import redeal
+        return redeal(state, self.hidden_zones(state, viewer), rng)
+
     def can_fold(self, version: int) -> bool:
         """Whether a log recorded by `version` of this engine folds correctly with this one."""
         return version == self.version

@@ -9,6 +9,7 @@ from engines.core.contract import Engine
 BUILTIN = {
     "tic-tac-trek": "engines.tic_tac_trek:engine",
     "trinket-trove": "engines.trinket_trove:engine",
+    "trok": "engines.trok:engine",
 }
 
 _engines: dict[str, Engine] = {}

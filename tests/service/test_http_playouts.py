@@ -13,6 +13,7 @@ from tests.service.helpers import auth
 GAMES_PER_ENGINE = {
     "tic-tac-trek": [(2, 20)],
     "trinket-trove": [(2, 2), (4, 1), (6, 1)],
+    "trok": [(2, 1), (5, 1)],
 }
 
 
