@@ -10,6 +10,7 @@ BUILTIN = {
     "tic-tac-trek": "engines.tic_tac_trek:engine",
     "trinket-trove": "engines.trinket_trove:engine",
     "trok": "engines.trok:engine",
+    "no-loose-ends": "engines.no_loose_ends:engine",
 }
 
 _engines: dict[str, Engine] = {}

@@ -14,6 +14,7 @@ GAMES_PER_ENGINE = {
     "tic-tac-trek": [(2, 20)],
     "trinket-trove": [(2, 2), (4, 1), (6, 1)],
     "trok": [(2, 1), (5, 1)],
+    "no-loose-ends": [(2, 1), (5, 1)],
 }
 
 
