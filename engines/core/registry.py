@@ -11,6 +11,7 @@ BUILTIN = {
     "trinket-trove": "engines.trinket_trove:engine",
     "trok": "engines.trok:engine",
     "no-loose-ends": "engines.no_loose_ends:engine",
+    "iberian-gauge": "engines.iberian_gauge:engine",
 }
 
 _engines: dict[str, Engine] = {}

@@ -15,6 +15,7 @@ GAMES_PER_ENGINE = {
     "trinket-trove": [(2, 2), (4, 1), (6, 1)],
     "trok": [(2, 1), (5, 1)],
     "no-loose-ends": [(2, 1), (5, 1)],
+    "iberian-gauge": [(3, 1)],
 }
 
 
