@@ -39,6 +39,8 @@ def create_app(redis_client: redis.Redis | None = None, config: dict | None = No
     from service.watch import blp as watch_blp
     api.register_blueprint(games_blp)
     api.register_blueprint(watch_blp)
+    from service.pages import pages  # the web page: plain Flask, not part of the OpenAPI spec
+    app.register_blueprint(pages)
     for engine in registered().values():
         for move_type, schema in engine.moves_schema.items():
             api.spec.components.schema(f"{engine.name}.{move_type}", schema=schema)
