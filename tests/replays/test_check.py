@@ -14,16 +14,23 @@ from replays.check import check
 from service import create_app
 
 
+def bot_client(fake_redis):
+    return create_app(fake_redis, {"BOT_MOVES_PER_REQUEST": 100_000}).test_client()
+
+
 def finished_log(fake_redis, name: str) -> str:
-    app = create_app(fake_redis, {"BOT_MOVES_PER_REQUEST": 100_000})
-    client = app.test_client()
+    return finished_game(bot_client(fake_redis), name)[1]
+
+
+def finished_game(client, name: str) -> tuple[str, str]:
+    """A game of random bots played to its end: its id and its exported log."""
     engine = registered()[name]
     seats = [{"kind": "bot", "bot": "random"}] * engine.min_players
     made = client.post("/games", json={"engine": name, "seats": seats})
     assert made.status_code == 201, made.json
     gid = made.json["id"]
     assert client.get(f"/games/{gid}").json["result"] is not None
-    return client.get(f"/games/{gid}/export").get_data(as_text=True)
+    return gid, client.get(f"/games/{gid}/export").get_data(as_text=True)
 
 
 def corrupt(text: str, step: int) -> str:
@@ -47,6 +54,23 @@ def test_every_engine_exports_a_log_that_checks_and_corruption_is_named(name, fa
     bad = check(*logfile.parse(corrupt(text, step)))
     assert not bad.ok and bad.step == step, bad.text()
     assert bad.state_before is not None
+
+
+@pytest.mark.parametrize("name", sorted(registered()))
+def test_every_engine_imports_and_replays_step_by_step_as_the_original(name, fake_redis):
+    client = bot_client(fake_redis)
+    original, text = finished_game(client, name)
+    imported = client.post("/games/import", data=text)
+    assert imported.status_code == 201, imported.json
+    copy = imported.json["id"]
+    version = imported.json["version"]
+    steps = sorted({1, 2, version} | set(range(1, version + 1, max(1, version // 25))))
+    for at in steps:
+        for side in ("", "&as=0", "&as=all"):
+            a = client.get(f"/games/{original}/replay?at={at}{side}").json
+            b = client.get(f"/games/{copy}/replay?at={at}{side}").json
+            a.pop("id"), b.pop("id")
+            assert a == b, f"step {at} {side}"
 
 
 def test_a_log_of_another_engine_version_says_so(fake_redis):
