@@ -10,6 +10,7 @@ Keys of game G (the `{G}` hash tag keeps them on one Redis Cluster slot):
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Iterator
 
 import redis
@@ -18,15 +19,21 @@ from engines.core import canonical
 
 GAMES_INDEX = "tf:games"
 
-# Atomic append: the version check, the XADD with its ID and the move id are one step.
+# Atomic append: the version check, the XADD with its ID and the move id are one step. The nonce
+# makes a repeated call (a client retrying after a lost reply) answer as the first one did.
 APPEND = """
+local n = redis.call('XLEN', KEYS[1])
+local expected = tonumber(ARGV[1])
+if n > expected then
+  local entry = redis.call('XRANGE', KEYS[1], '0-' .. (expected + 1), '0-' .. (expected + 1))
+  if entry[1] and entry[1][2][4] == ARGV[5] then return {'ok', tostring(expected + 1)} end
+end
 if ARGV[3] ~= '' then
   local prior = redis.call('HGET', KEYS[2], ARGV[3])
   if prior then return {'duplicate', prior} end
 end
-local n = redis.call('XLEN', KEYS[1])
-if n ~= tonumber(ARGV[1]) then return {'conflict', tostring(n)} end
-redis.call('XADD', KEYS[1], '0-' .. (n + 1), 'r', ARGV[2])
+if n ~= expected then return {'conflict', tostring(n)} end
+redis.call('XADD', KEYS[1], '0-' .. (n + 1), 'r', ARGV[2], 'n', ARGV[5])
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], ARGV[3], (n + 1) .. ':' .. ARGV[4]) end
 return {'ok', tostring(n + 1)}
 """
@@ -142,8 +149,8 @@ class Store:
                fingerprint: str = "") -> int:
         """Append `record` as version expected+1, or raise Conflict / Duplicate."""
         log, _, ids, _ = _keys(gid)
-        status, value = self._append(keys=[log, ids],
-                                     args=[expected, canonical(record), id_key, fingerprint])
+        status, value = self._append(keys=[log, ids], args=[expected, canonical(record), id_key,
+                                                            fingerprint, secrets.token_hex(8)])
         status = status.decode() if isinstance(status, bytes) else status
         value = value.decode() if isinstance(value, bytes) else value
         if status == "conflict":

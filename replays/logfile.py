@@ -32,8 +32,12 @@ def parse(text: str) -> tuple[dict, list[dict]]:
             continue
         try:
             item = json.loads(line)
+            json.dumps(item, ensure_ascii=False).encode("utf-8")  # no lone surrogates
         except json.JSONDecodeError as e:
             raise BadLog(f"line {n} is not JSON: {e.msg}")
+        except (ValueError, RecursionError):
+            raise BadLog(f"line {n} is JSON this service cannot store (nested too deeply, a number "
+                         "too long, or text that is not valid Unicode)")
         if not isinstance(item, dict):
             raise BadLog(f"line {n} is not a JSON object")
         kind = item.pop("kind", None)

@@ -79,7 +79,8 @@ def load(gid: str) -> Game:
     except UnknownEngineVersion as e:
         raise ApiError(409, "engine_version", str(e))
     if game is None:
-        raise ApiError(404, "no_such_game", f"There is no game '{gid}'.")
+        shown = gid if len(gid) <= 40 else gid[:40] + "…"
+        raise ApiError(404, "no_such_game", f"There is no game '{shown}'.")
     return game
 
 

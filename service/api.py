@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import secrets
 
-from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from engines.core import IllegalMove, get_engine, registered
@@ -13,6 +12,7 @@ from events.store import Conflict
 from service.access import (acting_seat, bearer, game_view, games, identify, is_operator, load,
                             resume_bots, stale, viewer_for)
 from service.errors import ApiError
+from service.parsing import Blueprint
 from service.schemas import CreateGame, JoinGame, LogQuery, MoveBody, UndoBody, ViewQuery
 
 blp = Blueprint("games", __name__, description="Games, seats, moves, logs")

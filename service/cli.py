@@ -24,6 +24,7 @@ def serve(args) -> None:
             self.cfg.set("worker_class", "gthread")  # holds open live streams without blocking
             self.cfg.set("threads", args.threads)
             self.cfg.set("timeout", 60)
+            self.cfg.set("control_socket_disable", True)  # one shared socket per user otherwise
             self.cfg.set("accesslog", "-" if args.access_log else None)
 
         def load(self):

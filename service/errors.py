@@ -1,6 +1,7 @@
 """Every failure becomes one JSON shape: {"code": ..., "message": ...} plus details."""
 from __future__ import annotations
 
+import redis
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
@@ -38,6 +39,16 @@ def install(app: Flask) -> None:
                                   errors=messages)
         code = HTTP_CODES.get(e.code, "http_error")
         return error_response(e.code or 500, code, e.description or e.name)
+
+    @app.errorhandler(redis.exceptions.ConnectionError)
+    @app.errorhandler(redis.exceptions.TimeoutError)
+    @app.errorhandler(redis.exceptions.BusyLoadingError)
+    def storage_unavailable(e: Exception):
+        # Redis restarting: nothing acknowledged is lost; the client may simply retry
+        response, status = error_response(503, "storage_unavailable",
+                                          "The game store is restarting; retry in a moment.")
+        response.headers["Retry-After"] = "1"
+        return response, status
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):

@@ -6,7 +6,6 @@ import secrets
 import time
 
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from engines.core import ALL
@@ -17,12 +16,13 @@ from replays import logfile
 from replays.check import check, engine_for
 from service.access import Caller, game_view, games, identify, is_operator, bearer, load
 from service.errors import ApiError
+from service.parsing import Blueprint
+from service.app import IMPORT_LIMIT
 from service.schemas import MAX_VERSION
 
 blp = Blueprint("watch", __name__, description="Lobby, replays, live updates, export and import")
 
-TICKET_TTL = 60          # seconds a stream ticket stays valid
-IMPORT_LIMIT = 16 << 20  # an exported log may be far larger than a move
+TICKET_TTL = 60  # seconds a stream ticket stays valid
 
 
 class ListQuery(Schema):
