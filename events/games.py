@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -19,6 +21,34 @@ from events.store import Conflict, Duplicate, GameMeta, Store
 
 SNAPSHOT_EVERY = 64   # records between snapshots of folded state
 HASH_EVERY = 8        # records between state hashes written into the log
+CACHE_SIZE = 512      # games whose folded state a worker keeps
+
+
+class StateCache:
+    """Each worker's newest folded state per game, as JSON (engines evolve states in place, so
+    every load parses a fresh copy). Only an optimisation: the log stays the truth."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, gid: str) -> tuple[int, str] | None:
+        with self._lock:
+            item = self._items.get(gid)
+            if item is not None:
+                self._items.move_to_end(gid)
+            return item
+
+    def put(self, gid: str, version: int, state: Any) -> None:
+        text = json.dumps(state)
+        with self._lock:
+            current = self._items.get(gid)
+            if current is None or current[0] <= version:
+                self._items[gid] = (version, text)
+                self._items.move_to_end(gid)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
 
 
 def sha256(text: str) -> str:
@@ -83,9 +113,11 @@ class Game:
 
 
 class Games:
-    def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY):
+    def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY,
+                 cache_size: int = CACHE_SIZE):
         self.store = store
         self.snapshot_every = snapshot_every
+        self.cache = StateCache(cache_size)
 
     # --- creation -----------------------------------------------------------------------------
     def create(self, engine: Engine, options: dict, seats: list[dict], seed: str | None = None,
@@ -128,7 +160,10 @@ class Games:
 
     # --- loading ------------------------------------------------------------------------------
     def load(self, gid: str) -> Game | None:
-        meta = self.store.meta(gid)
+        """The game as it stands: this worker's cached state (or the snapshot) plus the tail of
+        the log after it. A tail undo that reaches behind the base means a fold from scratch."""
+        cached = self.cache.get(gid)
+        meta, tail = self.store.meta_and_tail(gid, cached[0] + 1 if cached else None)
         if meta is None:
             return None
         engine = get_engine(meta["engine"])
@@ -136,20 +171,24 @@ class Games:
             raise UnknownEngineVersion(
                 f"this game was recorded by {meta['engine']} version {meta['engine_version']}, "
                 f"which this server cannot replay")
-        state, version = None, 0
-        snap = self.store.snapshot(gid)
-        if snap and snap[1] == engine.version:
-            snap_v, _, state_json = snap
-            tail = self.store.records(gid, snap_v + 1)
-            if not any(v <= snap_v for r in tail for v in r.get("undo") or ()):
-                state = fold(engine, meta["players"], meta["options"], tail, json.loads(state_json))
-                version = tail[-1]["v"] if tail else snap_v
-        if state is None:
+        players, options = meta["players"], meta["options"]
+        base = cached
+        if base is None:
+            snap = self.store.snapshot(gid)
+            if snap and snap[1] == engine.version:
+                base = (snap[0], snap[2])
+                tail = self.store.records(gid, snap[0] + 1)
+        if base is not None and not any(v <= base[0] for r in tail for v in r.get("undo") or ()):
+            state = fold(engine, players, options, tail, json.loads(base[1]))
+            version = tail[-1]["v"] if tail else base[0]
+        else:
             records = self.store.records(gid)
             if not records:
                 return None  # created but never set up: nothing to show
-            state = fold(engine, meta["players"], meta["options"], records)
+            state = fold(engine, players, options, records)
             version = records[-1]["v"]
+        if tail or cached is None:
+            self.cache.put(gid, version, state)
         return Game(gid, meta, engine, version, state)
 
     def state_at(self, game: Game, version: int) -> Any:
@@ -194,6 +233,7 @@ class Games:
                 self._raise_duplicate(failure.version, failure.fingerprint, fp)
             raise
         game.state, game.version = state, version
+        self.cache.put(game.gid, version, state)
         if "hash" in record and engine.result(state) is not None:
             self.store.set_meta(game.gid, finished=record["at"])  # for the lobby's list
         self._maybe_snapshot(game)

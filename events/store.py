@@ -122,6 +122,18 @@ class Store:
         raw = self.r.hgetall(_keys(gid)[1])
         return GameMeta.decode(raw) if raw else None
 
+    def meta_and_tail(self, gid: str, since: int | None) -> tuple[GameMeta | None, list[dict]]:
+        """The metadata and, when `since` is given, the records from it on: one round trip."""
+        log, meta_key, _, _ = _keys(gid)
+        pipe = self.r.pipeline(transaction=False)
+        pipe.hgetall(meta_key)
+        if since is not None:
+            pipe.xrange(log, f"0-{since}", "+")
+        replies = pipe.execute()
+        meta = GameMeta.decode(replies[0]) if replies[0] else None
+        tail = [_decode_entry(e) for e in replies[1]] if since is not None else []
+        return meta, tail
+
     def set_meta(self, gid: str, **fields) -> None:
         self.r.hset(_keys(gid)[1], mapping={
             k: (json.dumps(v) if k in GameMeta.JSON_FIELDS else v) for k, v in fields.items()})
@@ -172,7 +184,7 @@ class Store:
         end = f"0-{until}" if until is not None else "+"
         return [_decode_entry(e) for e in self.r.xrange(_keys(gid)[0], f"0-{max(since, 1)}", end)]
 
-    def records_newest_first(self, gid: str, page: int = 16) -> Iterator[dict]:
+    def records_newest_first(self, gid: str, page: int = 4) -> Iterator[dict]:
         log = _keys(gid)[0]
         end = "+"
         while True:

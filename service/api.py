@@ -1,6 +1,7 @@
 """The HTTP API (DESIGN.md, "HTTP API"). It reaches every game through the registry only."""
 from __future__ import annotations
 
+import functools
 import secrets
 
 from marshmallow import ValidationError
@@ -132,13 +133,18 @@ def post_move(body, gid):
     return {"recorded_at": recorded_at, **game_view(game, seat)}
 
 
+@functools.cache
+def schema_instance(schema_class):
+    return schema_class()
+
+
 def validate_move(game: Game, move: dict) -> dict:
     schemas = game.engine.moves_schema
     move_type = move.get("type")
     if not isinstance(move_type, str) or move_type not in schemas:
         raise ApiError(400, "unknown_move_type", "The move's 'type' must be one of the game's moves.",
                        move_types=sorted(schemas))
-    schema = schemas[move_type]()
+    schema = schema_instance(schemas[move_type])
     try:
         # load validates and normalises; dump gives the body back under its JSON names
         # (a field may be called "from" in JSON and `from_` in Python)

@@ -169,12 +169,26 @@ def test_snapshots_are_used_and_refolded_past_when_undo_reaches_behind_them(game
     for _ in range(6):  # v2..v7; a snapshot is written at v4
         play(games, game, 0, "add")
     assert games.store.snapshot(game.gid)[0] == 4
-    loaded = games.load(game.gid)
+    other_worker = Games(games.store, snapshot_every=4)  # no cached state: snapshot + tail
+    loaded = other_worker.load(game.gid)
     assert canonical(loaded.state) == canonical(game.state) and loaded.version == 7
-    games.undo(game, 0, "checkpoint")  # rescinds v2..v7, behind the snapshot
-    loaded = games.load(game.gid)
-    assert loaded.state["counters"] == [0, 0]
-    assert canonical(loaded.state) == canonical(refold(games, game))
+    games.undo(game, 0, "checkpoint")  # rescinds v2..v7, behind the snapshot and the cache
+    for worker in (other_worker, Games(games.store, snapshot_every=4)):
+        loaded = worker.load(game.gid)
+        assert loaded.state["counters"] == [0, 0]
+        assert canonical(loaded.state) == canonical(refold(games, game))
+
+
+def test_a_workers_cached_state_follows_moves_made_by_another_worker(games):
+    game = new_game(games)
+    other_worker = Games(games.store)
+    other_worker.load(game.gid)               # caches version 1
+    play(games, game, 0, "add")
+    play(games, game, 0, "add")
+    loaded = other_worker.load(game.gid)
+    assert loaded.version == 3 and loaded.state["counters"] == [2, 0]
+    loaded.state["counters"][0] = 99          # engines evolve in place: the cache must not care
+    assert other_worker.load(game.gid).state["counters"] == [2, 0]
 
 
 def test_redaction_hides_a_private_draw_from_everyone_else(games):
