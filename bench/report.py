@@ -285,22 +285,19 @@ class Report:
         if "moves" in short:
             out.append("- **(a) moves.** " + cost(ab["move"], ab["bare append"], "confirmed move")
                        + " " + layers("move") + " A move loads the game before it decides "
-                       "(the metadata hash, the snapshot hash and the records after the snapshot: "
-                       "three round trips, and on average "
-                       f"{self.snapshot_every // 2} records JSON-decoded and folded again), "
-                       "validates the body with marshmallow, appends through the Lua script, "
-                       "then builds the mover's view, walking the log back for the undo reach "
-                       "when the mover is still active (one more round trip, which fetches and "
-                       "decodes a page of records to use one or two). Each round trip costs "
-                       "redis-py CPU and, on a machine with few cores, a context switch to "
-                       "Redis and back; the bare endpoint makes one.")
+                       "(one pipelined round trip: the metadata hash and the records after the "
+                       "worker's cached state, usually none), validates the body with "
+                       "marshmallow, decides, appends through the Lua script (a second round "
+                       "trip), then builds the mover's view, walking the log back for the undo "
+                       "reach when the mover is still active (a third, reading a page of four "
+                       "records). The bare endpoint makes one round trip and builds no view.")
         if "reads" in short:
             out.append("- **(b) reads.** " + cost(ab["read"], ab["bare read"], "read")
-                       + " " + layers("read") + " A read makes the same three round trips to "
-                       "load and refold the game, a fourth for the undo reach when the reader "
-                       "is active (a page of records fetched and decoded, of which the walk "
-                       "uses one or two), and computes the view and legal moves; the bare read "
-                       "returns a few stored records as they are.")
+                       + " " + layers("read") + " A read loads the game in one pipelined round "
+                       "trip (metadata and the records after the worker's cached state), walks "
+                       "the log back for the undo reach when the reader is active (a second), "
+                       "and computes the view and legal moves; the bare read returns a few "
+                       "stored records as they are.")
         p = self.prof
         if "long-move" in short or "long-read" in short:
             every = self.snapshot_every

@@ -60,6 +60,29 @@ def probe(engine, state, seat, move, rng_seed) -> tuple:
     return ("accepted", canonical([redact_event(ev, seat) for ev in events]))
 
 
+def some_moves(options, rng, samples: int) -> list[dict]:
+    """All the moves the options stand for when they are few, else a random sample."""
+    if count_moves(options) <= 24:
+        return [m for o in options for m in expand(o)]
+    return [sample_move(options, rng) for _ in range(samples)] if options else []
+
+
+def logged(engine, state, mover, move, viewer, rng_seed):
+    """The events of `mover`'s move up to its first reveal, as `viewer` would read them in the
+    log, or None when the move is not legal in `state`."""
+    from engines.core import redact_event
+    try:
+        events = engine.decide(state, mover, move, derive_rng(rng_seed, 7))
+    except IllegalMove:
+        return None
+    shown = []
+    for ev in events:
+        if ev.get("reveal"):
+            break  # what follows a reveal may build on what it showed
+        shown.append(redact_event(ev, viewer))
+    return canonical(shown)
+
+
 def check_position(engine, players, state, rng, seed: str) -> None:
     """Everything the suite asserts about one position of a running game."""
     assert roundtrips(state), "state does not survive a JSON round trip"
@@ -104,14 +127,20 @@ def check_secrecy(engine, players, state, rng, seed: str, redeals: int = 3) -> N
             f"seat {seat}'s legal moves depend on what it cannot see"
         probes = garbage_moves(engine, rng)[:12]
         for s in range(players):  # every seat's legal moves, sent by this seat too
-            options = engine.legal_moves(state, s)
-            if count_moves(options) <= 24:
-                probes += [m for o in options for m in expand(o)]
-            elif options:
-                probes += [sample_move(options, rng) for _ in range(8)]
+            probes += some_moves(engine.legal_moves(state, s), rng, 8)
         for move in probes:
             assert probe(engine, other, seat, move, seed) == probe(engine, state, seat, move, seed), \
                 f"seat {seat} learns something hidden from the answer to {move}"
+        # what the log shows this seat of the others' moves, up to a reveal, must be the same
+        # whatever this seat cannot see
+        for mover in range(players):
+            if mover == seat:
+                continue
+            for move in some_moves(engine.legal_moves(state, mover), rng, 4):
+                seen = [logged(engine, s, mover, move, seat, seed) for s in (state, other)]
+                if None not in seen:
+                    assert seen[0] == seen[1], \
+                        f"seat {seat} learns something hidden from seat {mover}'s move {move}"
 
 
 def check_result(engine, players, state) -> None:

@@ -70,3 +70,15 @@ def test_a_fold_that_differs_from_the_live_state_is_caught():
 
     with pytest.raises(AssertionError):
         random_playout(Forgetful(), 2, {"rounds": 1}, seed="f", check_fold=True)
+
+
+def test_an_event_that_shows_another_seats_hidden_card_is_caught():
+    class Blabbing(Tiny):
+        def decide(self, state, seat, move, rng):
+            events = super().decide(state, seat, move, rng)
+            if move.get("type") == "add" and state["hands"][seat]:
+                events[0]["top"] = state["hands"][seat][0]  # a hand card, public in the log
+            return events
+
+    with pytest.raises(AssertionError, match="learns something hidden from seat 1's move"):
+        check_secrecy(Blabbing(), 2, position_with_hands(), derive_rng("r", 0), "s")
