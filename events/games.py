@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.core import Engine, canonical, derive_rng, get_engine, state_hash
 from events.fold import fold, undo_reach
-from events.records import Record
+from events.records import Record, checkpoint_for
 from events.store import Conflict, Duplicate, GameMeta, Store
 
 SNAPSHOT_EVERY = 64   # records between snapshots of folded state
@@ -30,22 +30,22 @@ class StateCache:
 
     def __init__(self, size: int):
         self.size = size
-        self._items: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._items: OrderedDict[str, tuple[int, str, Record | None]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, gid: str) -> tuple[int, str] | None:
+    def get(self, gid: str) -> tuple[int, str, Record | None] | None:
         with self._lock:
             item = self._items.get(gid)
             if item is not None:
                 self._items.move_to_end(gid)
             return item
 
-    def put(self, gid: str, version: int, state: Any) -> None:
+    def put(self, gid: str, version: int, state: Any, last: Record | None) -> None:
         text = json.dumps(state)
         with self._lock:
             current = self._items.get(gid)
             if current is None or current[0] <= version:
-                self._items[gid] = (version, text)
+                self._items[gid] = (version, text, last)
                 self._items.move_to_end(gid)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -91,6 +91,7 @@ class Game:
     engine: Engine
     version: int
     state: Any
+    last: Record | None = None  # the newest record, when this worker has it at hand
 
     @property
     def players(self) -> int:
@@ -181,15 +182,16 @@ class Games:
         if base is not None and not any(v <= base[0] for r in tail for v in r.get("undo") or ()):
             state = fold(engine, players, options, tail, json.loads(base[1]))
             version = tail[-1]["v"] if tail else base[0]
+            last = tail[-1] if tail else (cached[2] if cached else None)
         else:
             records = self.store.records(gid)
             if not records:
                 return None  # created but never set up: nothing to show
             state = fold(engine, players, options, records)
-            version = records[-1]["v"]
+            version, last = records[-1]["v"], records[-1]
         if tail or cached is None:
-            self.cache.put(gid, version, state)
-        return Game(gid, meta, engine, version, state)
+            self.cache.put(gid, version, state, last)
+        return Game(gid, meta, engine, version, state, last)
 
     def state_at(self, game: Game, version: int) -> Any:
         """The state after record `version`, as the log stood then (undo later does not count)."""
@@ -232,8 +234,8 @@ class Games:
             if isinstance(failure, Duplicate):
                 self._raise_duplicate(failure.version, failure.fingerprint, fp)
             raise
-        game.state, game.version = state, version
-        self.cache.put(game.gid, version, state)
+        game.state, game.version, game.last = state, version, record
+        self.cache.put(game.gid, version, state, record)
         if "hash" in record and engine.result(state) is not None:
             self.store.set_meta(game.gid, finished=record["at"])  # for the lobby's list
         self._maybe_snapshot(game)
@@ -254,6 +256,9 @@ class Games:
         """Versions the seat could rescind now, newest first (empty when it may not undo)."""
         if not isinstance(seat, int) or seat not in game.engine.active(game.state) or game.over():
             return []
+        last = game.last
+        if last is not None and last["v"] == game.version and checkpoint_for(last, seat):
+            return []  # the newest record already stops the walk: no need to read the log
         return undo_reach(self.store.records_newest_first(game.gid), seat)
 
     def undo(self, game: Game, seat: int, to: str) -> Record:
@@ -276,5 +281,6 @@ class Games:
 
     def _reload(self, game: Game) -> None:
         fresh = self.load(game.gid)
-        game.meta, game.state, game.version = fresh.meta, fresh.state, fresh.version
+        game.meta, game.state = fresh.meta, fresh.state
+        game.version, game.last = fresh.version, fresh.last
 
