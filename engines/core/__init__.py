@@ -5,6 +5,7 @@ from engines.core.rng import Rng, derive_rng
 from engines.core.options import count_moves, expand, sample_move
 from engines.core.registry import get_engine, registered, register
 from engines.core.playout import fold_events, random_playout
+from engines.core.table import Table
 
 __all__ = [
     "ALL", "Engine", "IllegalMove", "canonical", "state_hash",
@@ -12,5 +13,5 @@ __all__ = [
     "Rng", "derive_rng",
     "count_moves", "expand", "sample_move",
     "get_engine", "registered", "register",
-    "fold_events", "random_playout",
+    "fold_events", "random_playout", "Table",
 ]

@@ -24,9 +24,9 @@ State (plain JSON; seats are 0..n-1, "clockwise" is seat + 1):
 """
 from __future__ import annotations
 
-import copy
 
 from engines.core import Engine, IllegalMove, event
+from engines.core.table import Table
 from engines.iberian_gauge import board as bd
 from engines.iberian_gauge import moves as mv
 from engines.iberian_gauge.railroads import (
@@ -224,20 +224,6 @@ def ranking(state: dict) -> dict:
     }
 
 
-# --- Decide's scratch table: events are evolved as they are emitted ------------------------------
-
-class Play:
-    """A copy of the state that every emitted event is folded into at once, so each rule reads the
-    table as it stands after the events before it."""
-
-    def __init__(self, engine: "IberianGauge", state: dict):
-        self.engine, self.state, self.events = engine, copy.deepcopy(state), []
-
-    def emit(self, ev: dict) -> None:
-        self.events.append(ev)
-        self.engine.evolve(self.state, ev)
-
-
 # --- The engine ----------------------------------------------------------------------------------
 
 class IberianGauge(Engine):
@@ -260,7 +246,7 @@ class IberianGauge(Engine):
         }
 
     def setup(self, players, options, rng):
-        play = Play(self, self.initial(players, options))
+        play = Table(self, self.initial(players, options))
         play.emit(event("game_set_up", {"initiative": rng.shuffled(RAILROAD_IDS),
                                         "priority": rng.randbelow(players),
                                         "cash": STARTING_CASH}, reveal=True))
@@ -275,7 +261,7 @@ class IberianGauge(Engine):
         if type(seat) is not int or seat != state["turn"]:
             raise IllegalMove("not_your_turn", "It is not your turn.")
         kind = mv.move_type(move)
-        play = Play(self, state)
+        play = Table(self, state)
         if state["phase"] == "stock":
             if kind not in ("float", "buy", "pass"):
                 raise IllegalMove("not_now", "It is a Stock round: buy a Share, float a Railroad "

@@ -30,6 +30,7 @@ import copy
 from marshmallow import Schema, fields
 
 from engines.core import ALL, Engine, IllegalMove, event
+from engines.core.table import Table
 from engines.no_loose_ends import cards as c
 from engines.no_loose_ends.moves import SCHEMAS, parse
 from engines.no_loose_ends.scoring import round_lines
@@ -122,12 +123,12 @@ class NoLooseEnds(Engine):
     # --- Setup ---------------------------------------------------------------------------------
 
     def setup(self, players, options, rng):
-        state = self.initial(players, options)
-        out, emit = self._emitter(state)
+        t = Table(self, self.initial(players, options))
+        state, emit = t.state, t.emit
         start = rng.randbelow(players)  # the first player, randomly chosen
         emit(event("game_started", {"first": start, "points": c.STARTING_POINTS}, reveal=True))
         self._deal(state, emit, rng)
-        return out
+        return t.events
 
     def _deal(self, s, emit, rng):
         """A new round: its first player (clockwise from the previous round's), the deck for the
@@ -145,16 +146,6 @@ class NoLooseEnds(Engine):
             emit(event("set_aside", {"count": len(rest)},
                        secret={"cards": sorted(rest, key=c.sort_key)}))
 
-    def _emitter(self, scratch):
-        """Events are evolved onto a scratch copy as they are made, so each automatic step reads
-        the table as it stands after the previous one."""
-        out: list[dict] = []
-
-        def emit(ev):
-            out.append(ev)
-            self.evolve(scratch, ev)
-        return out, emit
-
     # --- decide --------------------------------------------------------------------------------
 
     def decide(self, state, seat, move, rng):
@@ -167,11 +158,11 @@ class NoLooseEnds(Engine):
                 "cover": ("cover",)}[state["phase"]]
         if kind not in step:
             raise IllegalMove("wrong_phase", self._wrong_phase(state, kind))
-        s = copy.deepcopy(state)
-        out, emit = self._emitter(s)
+        t = Table(self, state)
+        s, emit = t.state, t.emit
         getattr(self, "_" + kind)(s, seat, card, emit)
         self._carry_on(s, emit, rng)
-        return out
+        return t.events
 
     @staticmethod
     def _wrong_phase(state, kind):

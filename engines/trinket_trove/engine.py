@@ -33,6 +33,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import OneOf
 
 from engines.core import ALL, Engine, IllegalMove, event
+from engines.core.table import Table
 from engines.trinket_trove import cards as tc
 from engines.trinket_trove import nimbus
 from engines.trinket_trove.cards import MIRROR, trinket, value
@@ -46,19 +47,6 @@ class Options(Schema):
     ladders = fields.String(load_default=tc.DEFAULT_LADDERS, validate=OneOf(sorted(tc.LADDERS)),
                             metadata={"description": "scoring ladders: the online rules page "
                                                      "(default) or the printed rulebook"})
-
-
-class _Table:
-    """decide's scratch table: a copy of the state that every emitted event is folded onto, so
-    each automatic consequence sees the table as the events leave it (and decide never touches
-    the state it was given)."""
-
-    def __init__(self, engine: "TrinketTrove", state: dict):
-        self.engine, self.state, self.events = engine, copy.deepcopy(state), []
-
-    def emit(self, ev: dict) -> None:
-        self.events.append(ev)
-        self.engine.evolve(self.state, ev)
 
 
 def collectors(state: dict) -> list:
@@ -204,7 +192,7 @@ class TrinketTrove(Engine):
         }
 
     def setup(self, players, options, rng):
-        t = _Table(self, self.initial(players, options))
+        t = Table(self, self.initial(players, options))
         t.emit(event("turn_order_drawn", {"order": rng.shuffled(collectors(t.state))},
                      reveal=True))
         hands, swaps = deal(players, rng)
@@ -230,7 +218,7 @@ class TrinketTrove(Engine):
                 "draft": "It is your turn to claim two lots.",
                 "nimbus_pick": "Nimbus's pick is tied: choose which of the tied lots it takes.",
             }[expected])
-        t = _Table(self, state)
+        t = Table(self, state)
         if kind == "bid":
             self._bid(t, seat, parse_bid(move), rng)
         elif kind == "draft":
@@ -247,7 +235,7 @@ class TrinketTrove(Engine):
         return "nimbus_pick" if state["tie"] else "draft"
 
     @staticmethod
-    def _bid(t: _Table, seat: int, chosen: list[str], rng) -> None:
+    def _bid(t: Table, seat: int, chosen: list[str], rng) -> None:
         hand = t.state["hands"][seat]
         missing = [c for c in chosen if c not in hand]
         if missing:
@@ -258,7 +246,7 @@ class TrinketTrove(Engine):
             t.emit(bid_event(seat, draw(t.state["unseen"], rng, 1), zero=True))
 
     @staticmethod
-    def _draft(t: _Table, seat: int, lots: list[int]) -> None:
+    def _draft(t: Table, seat: int, lots: list[int]) -> None:
         state = t.state
         for lot in lots:
             if not 0 <= lot < len(state["lots"]):
@@ -271,14 +259,14 @@ class TrinketTrove(Engine):
             t.emit(claim_event(state, seat, lot, "draft"))
 
     @staticmethod
-    def _nimbus_pick(t: _Table, seat: int, lot: int) -> None:
+    def _nimbus_pick(t: Table, seat: int, lot: int) -> None:
         if lot not in t.state["tie"]["lots"]:
             raise IllegalMove("not_tied", "Choose one of the tied lots: "
                               + ", ".join(map(str, t.state["tie"]["lots"])) + ".")
         t.emit(claim_event(t.state, NIMBUS, lot, "tie", chosen_by=seat))
 
     # --- automatic consequences ---------------------------------------------------------------
-    def _carry_on(self, t: _Table, rng) -> None:
+    def _carry_on(self, t: Table, rng) -> None:
         """Everything that follows without a choice: Nimbus's bid and picks, the turn order once
         all have bid, the last drafter's claim, the next round's setup, the final score."""
         while True:

@@ -27,10 +27,10 @@ State (plain JSON; per-seat data are lists indexed by seat):
 """
 from __future__ import annotations
 
-import copy
 from itertools import combinations
 
 from engines.core import ALL, Engine, IllegalMove, event
+from engines.core.table import Table
 from engines.trok import combinations as combo
 from engines.trok import upgrades as up
 from engines.trok.cards import (ARCANE, CARDS, COPIES, DEAL, GREEN, MARKET_SIZE, OFFER, PICKAXE,
@@ -39,20 +39,6 @@ from engines.trok.cards import (ARCANE, CARDS, COPIES, DEAL, GREEN, MARKET_SIZE,
 from engines.trok.moves import MOVES, card, card_list, integer, integer_list, move_type
 from engines.trok.piles import add, contains, counts, draw_one, remove, size, without
 from engines.trok.upgrades import COUNTS, KINDS
-
-
-class Table:
-    """The events of one decide, applied as they are made to a scratch copy of the state, so each
-    automatic consequence reads the table as the previous one left it."""
-
-    def __init__(self, engine: "Trok", state: dict):
-        self.engine = engine
-        self.state = copy.deepcopy(state)
-        self.events: list[dict] = []
-
-    def emit(self, ev: dict) -> None:
-        self.events.append(ev)
-        self.engine.evolve(self.state, ev)
 
 
 def owns(state: dict, seat: int, kind: str) -> int:

@@ -85,8 +85,8 @@ def money(state) -> int:
 def advance(state):
     """Run the automatic steps from a stacked position (as the end of a move would):
     (new state, events). The given state is left untouched."""
-    from engines.iberian_gauge.engine import Play
-    p = Play(engine, state)
+    from engines.core.table import Table
+    p = Table(engine, state)
     engine._advance(p)
     return p.state, p.events
 
