@@ -6,7 +6,7 @@ import pytest
 from engines.no_loose_ends import engine
 from engines.no_loose_ends.engine import lead_suit, winning_play
 
-from .helpers import bid, cards, first, legal, one, play, play_card, refused, table, types
+from .helpers import bid, cards, first, legal, one, play, play_card, refused, table
 
 GA = {"getaway_cards": True}
 

@@ -1,7 +1,6 @@
 """Phase 1, Planning: in turn from the first player, increase your bid (face up, up to the Max
 Bid) or pass; at the maximum a player passes automatically; passing with no bid is a snitch;
 planning ends when all have passed, and the last to pass leads the first trick."""
-import pytest
 
 from engines.no_loose_ends import engine
 

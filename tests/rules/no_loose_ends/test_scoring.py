@@ -5,7 +5,7 @@ import pytest
 from engines.no_loose_ends import engine
 from engines.no_loose_ends.scoring import round_lines, simplified_points
 
-from .helpers import bid_entry, cards, one, play, play_card, table
+from .helpers import bid_entry, cards, play, play_card, table
 
 
 def seat(bids="", covered=0, extra=0, won=None):

@@ -3,7 +3,6 @@ able, else play any card; the highest blue (trump) wins, else the highest of the
 winner leads the next trick; the phase ends when any hand is empty."""
 import pytest
 
-from engines.no_loose_ends import engine
 from engines.no_loose_ends.engine import winning_play
 
 from .helpers import PASS, bid, cards, first, legal, one, play, play_card, refused, table, types
