@@ -6,7 +6,7 @@ other load on the machine disturbs it little. The parts are timed on their own, 
 same state as the requests':
     Flask floor      a request to an endpoint that does nothing (GET /ping), test client included
     one round trip   a Redis PING through redis-py
-    Games.load       metadata, snapshot and the records after it: read, decoded, folded
+    Games.load       metadata and the records after the worker's cached state (warm: none)
     Games.undo_reach the walk back to the checkpoint (for the seat whose turn it is)
     Games.submit     decide, evolve, the atomic append (the Lua script), a snapshot when due
 """
@@ -36,7 +36,7 @@ def breakdown(app, tables, n: int) -> dict:
     client = app.test_client()
     out: dict = {"n": n}
 
-    # reads: a game 36 records past its snapshot (about the mean tail), read by the seat to move
+    # reads: a game 36 records past its snapshot, read by the seat to move (warm after the first)
     reader = tables.tiny(2 * games.snapshot_every + 36)
     game = games.load(reader.gid)
     seat = next_move(reader.version, reader.lead)[0]

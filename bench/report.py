@@ -265,7 +265,7 @@ class Report:
                         f"is still active, and one Redis round trip alone is {b['ping']:.0f}.")
             return (f"In-process, a read by the seat to move costs {b['read']:.0f} µs of CPU: "
                     f"Flask and the test client {b['floor']:.0f}, `Games.load` {b['load']:.0f} "
-                    f"({b['tail']} records after the snapshot), the undo walk "
+                    f"(warm: this worker has the game cached, so no records to fold), the undo walk "
                     f"{b['undo_reach']:.0f}, and the view, legal moves and JSON the remaining "
                     f"{max(b['read'] - b['floor'] - b['load'] - b['undo_reach'], 0):.0f}.")
 
