@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--host", default=os.environ.get("TABLEFOLD_HOST", "127.0.0.1"))
     p.add_argument("--port", type=int, default=int(os.environ.get("TABLEFOLD_PORT", "8000")))
     p.add_argument("--workers", type=int, default=int(os.environ.get("TABLEFOLD_WORKERS", "2")))
-    p.add_argument("--threads", type=int, default=8)
+    p.add_argument("--threads", type=int, default=int(os.environ.get("TABLEFOLD_THREADS", "32")),
+                   help="threads per worker; each open live stream holds one")
     p.add_argument("--data", default=os.environ.get("TABLEFOLD_DATA", "var/redis"),
                    help="the embedded Redis's data folder (kept across restarts)")
     p.add_argument("--access-log", action="store_true")
