@@ -1,7 +1,7 @@
 """The web page in headless Chromium (Debian's package, driven by Playwright): the lobby, a game of
 Tic Tac Trek watched live while moves are posted through the API, its replay stepped back and
 forth, the sides the service allows, undone steps shown as taken back, and screenshots for the
-README under docs/screenshots/.
+README (docs/screenshots/, refreshed with TABLEFOLD_SCREENSHOTS=docs/screenshots).
 
 The app runs in this process on a loopback port over a real Redis: the live stream blocks on XREAD.
 Without /usr/bin/chromium (or Playwright) the test is skipped, except in CI, where it must run.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -25,7 +26,10 @@ from service import create_app
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# The README's screenshots are refreshed with TABLEFOLD_SCREENSHOTS=docs/screenshots; an ordinary
+# run saves them beside the test run, so running the tests leaves the work tree clean.
+SHOTS = Path(os.environ.get("TABLEFOLD_SCREENSHOTS")
+             or Path(tempfile.gettempdir()) / "tablefold-screenshots")
 STREAM_SECONDS = 3   # short streams: the page must reconnect with a fresh ticket during the test
 WAIT = 10_000        # ms for anything the page should show
 
