@@ -12,6 +12,7 @@ BUILTIN = {
     "trok": "engines.trok:engine",
     "no-loose-ends": "engines.no_loose_ends:engine",
     "iberian-gauge": "engines.iberian_gauge:engine",
+    "trickdraw": "engines.trickdraw:engine",
 }
 
 _engines: dict[str, Engine] = {}

@@ -16,6 +16,7 @@ GAMES_PER_ENGINE = {
     "trok": [(2, 1), (5, 1)],
     "no-loose-ends": [(2, 1), (5, 1)],
     "iberian-gauge": [(3, 1)],
+    "trickdraw": [(2, 1), (5, 1)],
 }
 
 
