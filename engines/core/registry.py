@@ -13,6 +13,7 @@ BUILTIN = {
     "no-loose-ends": "engines.no_loose_ends:engine",
     "iberian-gauge": "engines.iberian_gauge:engine",
     "trickdraw": "engines.trickdraw:engine",
+    "barcelona": "engines.barcelona:engine",
 }
 
 _engines: dict[str, Engine] = {}

@@ -17,6 +17,7 @@ GAMES_PER_ENGINE = {
     "no-loose-ends": [(2, 1), (5, 1)],
     "iberian-gauge": [(3, 1)],
     "trickdraw": [(2, 1), (5, 1)],
+    "barcelona": [(2, 1)],
 }
 
 
