@@ -14,6 +14,7 @@ BUILTIN = {
     "iberian-gauge": "engines.iberian_gauge:engine",
     "trickdraw": "engines.trickdraw:engine",
     "barcelona": "engines.barcelona:engine",
+    "tekhenu": "engines.tekhenu:engine",
 }
 
 _engines: dict[str, Engine] = {}

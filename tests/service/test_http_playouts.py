@@ -18,6 +18,7 @@ GAMES_PER_ENGINE = {
     "iberian-gauge": [(3, 1)],
     "trickdraw": [(2, 1), (5, 1)],
     "barcelona": [(2, 1)],
+    "tekhenu": [(2, 1)],
 }
 
 
