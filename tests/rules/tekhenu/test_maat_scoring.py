@@ -1,7 +1,6 @@
 """The Maat phase every 4 rounds, and Scoring after rounds 8 and 16."""
 import pytest
 
-from engines.tekhenu import data as D
 from engines.tekhenu import rules as R
 from tests.rules.tekhenu.helpers import E, run, table
 
