@@ -15,6 +15,7 @@ BUILTIN = {
     "trickdraw": "engines.trickdraw:engine",
     "barcelona": "engines.barcelona:engine",
     "tekhenu": "engines.tekhenu:engine",
+    "tiletum": "engines.tiletum:engine",
 }
 
 _engines: dict[str, Engine] = {}

@@ -19,6 +19,7 @@ GAMES_PER_ENGINE = {
     "trickdraw": [(2, 1), (5, 1)],
     "barcelona": [(2, 1)],
     "tekhenu": [(2, 1)],
+    "tiletum": [(1, 1), (3, 1)],
 }
 
 

@@ -1,0 +1,202 @@
+"""Tiletum's moves: one schema per move type (for the API), and the body checks decide relies on
+(decide never trusts that a schema ran first)."""
+from marshmallow import Schema, fields
+from marshmallow.validate import OneOf
+
+from engines.core import IllegalMove
+from engines.tiletum.data import (
+    ACTIONS, BUILDING_ROOMS, CHARACTER_TYPES, COLOUR_IDS, RESOURCES, TILES, TOWN_IDS,
+)
+
+
+def _type(name):
+    return fields.String(required=True, validate=OneOf([name]))
+
+
+class BuyMove(Schema):
+    """Task: 2 Gold -> 1 Food, Wool, Stone or Iron. {"type": "buy", "resource": "food"}"""
+    type = _type("buy")
+    resource = fields.String(required=True, validate=OneOf(RESOURCES[1:]))
+
+
+class FulfilMove(Schema):
+    """Task: fulfil a Contract from the Storehouse. {"type": "fulfil", "tile": "K03"}"""
+    type = _type("fulfil")
+    tile = fields.String(required=True)
+
+
+class CrestMove(Schema):
+    """Task: place a Crest under a Building (0..5). {"type": "crest", "tile": "B04", "building": 2}"""
+    type = _type("crest")
+    tile = fields.String(required=True)
+    building = fields.Integer(required=True, strict=True)
+
+
+class ContributeMove(Schema):
+    """Task: contribute to a Cathedral where you have a Pillar. {"type": "contribute", "town": "wien"}"""
+    type = _type("contribute")
+    town = fields.String(required=True, validate=OneOf(TOWN_IDS))
+
+
+class HelperMove(Schema):
+    """Task: use a Helper from the Storehouse. {"type": "helper", "tile": "B20"}"""
+    type = _type("helper")
+    tile = fields.String(required=True)
+
+
+class FinishHelperMove(Schema):
+    """Finish the Helper in use (its unspent AP are lost). {"type": "finish_helper"}"""
+    type = _type("finish_helper")
+
+
+class TakeDieMove(Schema):
+    """Take a die: its colour and value on the wheel, the value to turn it to (2 Gold a step),
+    whether to take the Bonus tile, and the Action chosen when it lands on the Joker.
+    {"type": "take_die", "colour": "blue", "value": 2, "to": 2, "bonus": true, "action": null}"""
+    type = _type("take_die")
+    colour = fields.String(required=True, validate=OneOf(COLOUR_IDS))
+    value = fields.Integer(required=True, strict=True)
+    to = fields.Integer(required=True, strict=True)
+    bonus = fields.Boolean(required=True)
+    action = fields.String(load_default=None, allow_none=True, validate=OneOf(CHARACTER_TYPES))
+
+
+class MovePawnMove(Schema):
+    """Architect or Merchant Action, 1 AP: walk one road. {"type": "move", "pawn": "architect", "town": "koln"}"""
+    type = _type("move")
+    pawn = fields.String(required=True, validate=OneOf(["architect", "merchant"]))
+    town = fields.String(required=True, validate=OneOf(TOWN_IDS))
+
+
+class PillarMove(Schema):
+    """Architect Action, 1 AP: raise a Pillar at the Architect's Cathedral. {"type": "pillar"}"""
+    type = _type("pillar")
+
+
+class HouseMove(Schema):
+    """Merchant Action, 1 AP: build a House in the Merchant's Town; `building` (0..5) names the
+    Building whose Characters pay out when the space shows a Building Bonus.
+    {"type": "house", "building": null}"""
+    type = _type("house")
+    building = fields.Integer(load_default=None, allow_none=True, strict=True)
+
+
+class TakeBonusMove(Schema):
+    """Architect or Merchant Action, 1 AP: take a Bonus tile from the pawn's Town.
+    {"type": "take_bonus", "pawn": "merchant", "tile": "B07"}"""
+    type = _type("take_bonus")
+    pawn = fields.String(required=True, validate=OneOf(["architect", "merchant"]))
+    tile = fields.String(required=True)
+
+
+class TakeCharacterMove(Schema):
+    """Character Action, 1 AP: take the Character in an offer slot (0..4). {"type": "take_character", "slot": 0}"""
+    type = _type("take_character")
+    slot = fields.Integer(required=True, strict=True)
+
+
+class RefreshMove(Schema):
+    """Character Action, 1 AP: discard the five Characters on offer and draw five. {"type": "refresh"}"""
+    type = _type("refresh")
+
+
+class PlaceMove(Schema):
+    """Character Action, 1/2/3 AP: place a Character on floor 1/2/3 of a Building (0..5).
+    {"type": "place", "tile": "C04", "building": 0, "floor": 1}"""
+    type = _type("place")
+    tile = fields.String(required=True)
+    building = fields.Integer(required=True, strict=True)
+    floor = fields.Integer(required=True, strict=True)
+
+
+class TakeContractMove(Schema):
+    """Contract Action, 3/3/2/2/1 AP: take the Contract in an offer slot (0..4). {"type": "take_contract", "slot": 4}"""
+    type = _type("take_contract")
+    slot = fields.Integer(required=True, strict=True)
+
+
+class ExchangeMove(Schema):
+    """Contract Action, 1 AP: exchange one Resource for another; the first exchange of the turn
+    names an `extra` Resource too. {"type": "exchange", "give": "gold", "get": "iron", "extra": "food"}"""
+    type = _type("exchange")
+    give = fields.String(required=True, validate=OneOf(RESOURCES))
+    get = fields.String(required=True, validate=OneOf(RESOURCES))
+    extra = fields.String(load_default=None, allow_none=True, validate=OneOf(RESOURCES))
+
+
+class EndMove(Schema):
+    """End your turn (unspent AP are lost). {"type": "end"}"""
+    type = _type("end")
+
+
+class KingBonusMove(Schema):
+    """King phase: the highest King marker takes or discards the King Bonus tile.
+    {"type": "king_bonus", "take": true}"""
+    type = _type("king_bonus")
+    take = fields.Boolean(required=True)
+
+
+SCHEMAS = {
+    "buy": BuyMove, "fulfil": FulfilMove, "crest": CrestMove, "contribute": ContributeMove,
+    "helper": HelperMove, "finish_helper": FinishHelperMove, "take_die": TakeDieMove,
+    "move": MovePawnMove, "pillar": PillarMove, "house": HouseMove, "take_bonus": TakeBonusMove,
+    "take_character": TakeCharacterMove, "refresh": RefreshMove, "place": PlaceMove,
+    "take_contract": TakeContractMove, "exchange": ExchangeMove, "end": EndMove,
+    "king_bonus": KingBonusMove,
+}
+REQUIRED = {name: {f for f, fd in s().fields.items() if fd.required and f != "type"}
+            for name, s in SCHEMAS.items()}
+ALLOWED = {name: set(s().fields) - {"type"} for name, s in SCHEMAS.items()}
+
+
+def move_type(move) -> str:
+    kind = move.get("type") if isinstance(move, dict) else None
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise IllegalMove("unknown_move", "A move's type is one of: " + ", ".join(SCHEMAS) + ".")
+    extra = sorted(str(k) for k in move if k != "type" and k not in ALLOWED[kind])
+    if extra:
+        raise IllegalMove("bad_move", f"A {kind} move has no field {extra[0]!r}.")
+    missing = sorted(REQUIRED[kind] - set(move))
+    if missing:
+        raise IllegalMove("bad_move", f"A {kind} move needs {missing[0]!r}.")
+    return kind
+
+
+def one_of(move, name, choices, what):
+    value = move.get(name)
+    if not isinstance(value, str) or value not in choices:
+        raise IllegalMove("bad_move", f"{name} must be {what}: one of " + ", ".join(choices) + ".")
+    return value
+
+
+def optional(move, name, choices, what):
+    return None if move.get(name) is None else one_of(move, name, choices, what)
+
+
+def integer(move, name, lo, hi, what):
+    value = move.get(name)
+    if type(value) is not int or not lo <= value <= hi:
+        raise IllegalMove("bad_move", f"{name} must be {what}, a whole number from {lo} to {hi}.")
+    return value
+
+
+def optional_integer(move, name, lo, hi, what):
+    return None if move.get(name) is None else integer(move, name, lo, hi, what)
+
+
+def boolean(move, name):
+    value = move.get(name)
+    if type(value) is not bool:
+        raise IllegalMove("bad_move", f"{name} must be true or false.")
+    return value
+
+
+def tile(move):
+    value = move.get("tile")
+    if not isinstance(value, str) or value not in TILES:
+        raise IllegalMove("no_such_tile", "tile must name a tile, like \"K03\", \"C12\" or \"B07\".")
+    return value
+
+
+BUILDINGS = len(BUILDING_ROOMS)
+__all__ = ["SCHEMAS", "move_type", "ACTIONS"]
