@@ -40,6 +40,10 @@ OTHER_GAMES = [
     ("no_loose_ends", 3, lambda v: v["tricks"]["played"] >= 3, "no-loose-ends.png"),
     ("trok", 3, lambda v: v["round"] >= 2 and v["phase"] in ("trading", "combination"), "trok.png"),
     ("iberian_gauge", 3, lambda v: v["round"] >= 4, "iberian-gauge.png"),
+    ("trickdraw", 3, lambda v: sum(len(b) for b in v["boards"]) >= 6, "trickdraw.png"),
+    ("barcelona", 3, lambda v: v.get("scored", 0) >= 1, "barcelona.png"),
+    ("tekhenu", 3, lambda v: v.get("round", 0) >= 3, "tekhenu.png"),
+    ("tiletum", 3, lambda v: v.get("round", 0) >= 2, "tiletum.png"),
 ]
 
 
