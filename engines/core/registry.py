@@ -16,6 +16,7 @@ BUILTIN = {
     "barcelona": "engines.barcelona:engine",
     "tekhenu": "engines.tekhenu:engine",
     "tiletum": "engines.tiletum:engine",
+    "imperial-steam": "engines.imperial_steam:engine",
 }
 
 _engines: dict[str, Engine] = {}

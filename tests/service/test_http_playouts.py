@@ -20,6 +20,7 @@ GAMES_PER_ENGINE = {
     "barcelona": [(2, 1)],
     "tekhenu": [(2, 1)],
     "tiletum": [(1, 1), (3, 1)],
+    "imperial-steam": [(2, 1)],
 }
 
 

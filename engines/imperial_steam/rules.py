@@ -1,0 +1,246 @@
+"""Imperial Steam's rules read off the state: networks, storage, influence order, costs, scoring.
+
+Pure functions of the state (never mutating), shared by decide, legal_moves and evolve.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from engines.imperial_steam import data as D
+
+NONCOAL = ("wood", "stone", "iron")
+
+
+# ---- influence -----------------------------------------------------------------------------------
+def turn_order(s) -> list[int]:
+    """Highest influence first; in one column the marker that arrived first sits on top."""
+    return sorted(range(s["players"]), key=lambda x: (-s["p"][x]["col"], s["p"][x]["seq"]))
+
+
+def influence_room(p) -> int:
+    return D.INFLUENCE_TRACK - 1 - p["col"]
+
+
+def eligible_hubs(s, seat) -> list[str]:
+    return [h for h in D.HUBS if s["hubs"][h]["col"] <= s["p"][seat]["col"]]
+
+
+# ---- network ---------------------------------------------------------------------------------------
+def network(p) -> set:
+    cities = {D.START_CITY}
+    for c in p["tracks"] + p["rails"]:
+        a, b, _ = D.CONNECTIONS[c]
+        cities.update((a, b))
+    return cities
+
+
+def has_station(p, city) -> bool:
+    return city == D.START_CITY or city in p["stations"]
+
+
+def tracks_touching(p, city) -> int:
+    return sum(1 for c in p["tracks"] + p["rails"] if city in D.CONNECTIONS[c][:2])
+
+
+def owners(s, conn) -> list[int]:
+    return list(s["tracks"].get(conn, []))
+
+
+# ---- storage -----------------------------------------------------------------------------------------
+def storage_ok(p, goods=None, freight=None) -> bool:
+    """Freight cars and warehouse spaces hold any good; each engine holds one coal."""
+    goods = p["goods"] if goods is None else goods
+    freight = p["freight"] if freight is None else freight
+    spaces = freight + len(p["stations"])
+    noncoal = sum(goods[g] for g in NONCOAL)
+    return noncoal <= spaces and noncoal + goods["coal"] <= spaces + len(p["trains"])
+
+
+def overflow(p, goods, freight=None) -> int:
+    """How many goods must go back to the supply for the store to hold the rest."""
+    freight = p["freight"] if freight is None else freight
+    spaces = freight + len(p["stations"])
+    noncoal = sum(goods[g] for g in NONCOAL)
+    total = noncoal + goods["coal"]
+    return max(0, noncoal - spaces, total - spaces - len(p["trains"]))
+
+
+def discard_choices(p, goods, freight=None) -> list[list[str]]:
+    """Every multiset of exactly `overflow` goods whose return leaves a storable store."""
+    need = overflow(p, goods, freight)
+    if need == 0:
+        return [[]]
+    pool = [g for g in D.GOODS for _ in range(min(goods[g], need))]
+    out = set()
+    for combo in combinations(pool, need):
+        rest = dict(goods)
+        for g in combo:
+            rest[g] -= 1
+        if storage_ok(p, rest, freight):
+            out.add(tuple(sorted(combo)))
+    return [list(c) for c in sorted(out)]
+
+
+def flip_cap(p) -> int:
+    """Freight cars that can become passenger cars with the goods still fitting."""
+    f = 0
+    while f < p["freight"] and storage_ok(p, freight=p["freight"] - f - 1):
+        f += 1
+    return f
+
+
+def workers_total(p) -> int:
+    return sum(p["training"]) + sum(p["working"]) + len(p["factories"])
+
+
+def income(p) -> int:
+    return D.INCOME_PER * (p["passenger"] + len(p["stations"]))
+
+
+# ---- costs -----------------------------------------------------------------------------------------
+def market_price(count: int) -> int:
+    return D.MARKET_PRICES[count - 1] if count > 0 else D.MARKET_EMPTY_PRICE
+
+
+def goods_prices(market, goods) -> list[int]:
+    """Prices of taking these goods in order, each the topmost cube of its column."""
+    left = dict(market)
+    prices = []
+    for g in goods:
+        prices.append(market_price(left[g]))
+        left[g] = max(0, left[g] - 1)
+    return prices
+
+
+def hire_cost(marker: int, n: int) -> int:
+    cost = 0
+    for _ in range(n):
+        cost += D.HIRE_PRICES[marker]
+        marker = min(marker + 1, len(D.HIRE_PRICES) - 1)
+    return cost
+
+
+def factory_site_cost(s, site) -> int:
+    city, good, _, rule = D.FACTORY_SITES[site]
+    if rule == "station":
+        return D.CITIES[city]["station"]
+    if isinstance(rule, int):
+        return rule
+    return D.factory_cost(s["bought"][good])
+
+
+def available_engines(s) -> list[int]:
+    return sorted({lvl["level"] for r, lvl in s["round_track"].items()
+                   if int(r) <= s["round"] and lvl["count"] > 0})
+
+
+def min_worker_sets(training, effort) -> list[list[int]]:
+    """Workers [L1, L2, L3] from Training whose levels reach the effort, none of them spare."""
+    if effort <= 0:
+        return [[0, 0, 0]]
+    out = []
+    for a in range(training[0] + 1):
+        for b in range(training[1] + 1):
+            for c in range(training[2] + 1):
+                total = a + 2 * b + 3 * c
+                if total < effort:
+                    continue
+                spare = any(n and total - lvl >= effort for n, lvl in ((a, 1), (b, 2), (c, 3)))
+                if not spare:
+                    out.append([a, b, c])
+    return out
+
+
+# ---- contracts and scoring ---------------------------------------------------------------------------
+def best_contract_fill(p) -> tuple[list[str], int]:
+    """Factories may be rearranged at any time: the fill that scores best. Returns (filled, net)."""
+    have = {g: 0 for g in D.GOODS}
+    for f in p["factories"]:
+        have[f["good"]] += 1
+    ids = list(p["contracts"])
+    best = (None, None)
+    for k in range(len(ids) + 1):
+        for chosen in combinations(ids, k):
+            need = {g: 0 for g in D.GOODS}
+            for cid in chosen:
+                for g in D.CONTRACTS[cid][0]:
+                    need[g] += 1
+            if any(need[g] > have[g] for g in D.GOODS):
+                continue
+            net = sum(D.CONTRACTS[c][1] * (1 if c in chosen else -1) for c in ids)
+            if best[1] is None or net > best[1]:
+                best = (list(chosen), net)
+    return best[0], best[1]
+
+
+def track_usage(s, seat) -> tuple[list[str], list[int]]:
+    """Shortest path from the seat's network to Trieste over other players' connections; each
+    connection is paid to its highest-influence other owner. ([], []) when there is no such path."""
+    order = turn_order(s)
+    start = network(s["p"][seat])
+    used = {}
+    for conn in sorted(D.CONNECTIONS):
+        others = [o for o in order if o != seat
+                  and conn in s["p"][o]["tracks"] + s["p"][o]["rails"]]
+        if others:
+            used[conn] = others[0]
+    frontier = sorted(start)
+    came = {c: None for c in frontier}
+    while frontier and D.GOAL_CITY not in came:
+        nxt = []
+        for city in frontier:
+            for conn in sorted(used):
+                a, b, _ = D.CONNECTIONS[conn]
+                if city in (a, b):
+                    other = b if city == a else a
+                    if other not in came:
+                        came[other] = (city, conn)
+                        nxt.append(other)
+        frontier = nxt
+    if D.GOAL_CITY not in came:
+        return [], []
+    path, city = [], D.GOAL_CITY
+    while came[city] is not None:
+        city, conn = came[city]
+        path.append(conn)
+    path.reverse()
+    return path, [used[c] for c in path]
+
+
+def final_scoring(s) -> dict:
+    """Game end and final scoring, steps 1-6, for every seat."""
+    n = s["players"]
+    money = [p["money"] for p in s["p"]]
+    rows = [dict(seat=i, start=money[i]) for i in range(n)]
+    for i, p in enumerate(s["p"]):
+        inc = income(p) * (2 if s["semmering"] == i else 1)
+        goods = D.GOOD_SALE * sum(p["goods"].values())
+        keys = 0
+        for k in p["keys"]:
+            col = s["hubs"][k["hub"]]["col"]
+            keys += D.gold_key_value(col) if k["kind"] == "gold" else D.silver_key_value(col)
+        hubs = len(eligible_hubs(s, i))
+        hub_pay = D.HUB_INFLUENCE_PAY[hubs]
+        money[i] += inc + goods + keys + hub_pay
+        rows[i].update(income=inc, goods=goods, keys=keys, hub_influence=hub_pay)
+    for i, p in enumerate(s["p"]):
+        rows[i].update(contracts=0, filled=[], usage=0, usage_path=[])
+        if not s["trieste"]:
+            continue
+        filled, net = best_contract_fill(p)
+        money[i] += net
+        rows[i].update(contracts=net, filled=filled)
+        if p["contracts"] and D.GOAL_CITY not in network(p):
+            path, payees = track_usage(s, i)
+            for payee in payees:
+                money[i] -= D.TRACK_USAGE
+                money[payee] += D.TRACK_USAGE
+            rows[i].update(usage=D.TRACK_USAGE * len(path), usage_path=path)
+    for i, p in enumerate(s["p"]):
+        k = min(10, p["shareholders"])
+        cut = money[i] * k // 10 if money[i] > 0 else 0
+        money[i] -= cut
+        rows[i].update(shareholders=-cut)
+    for i in range(n):
+        rows[i]["final"] = money[i]
+    return {"money": money, "rows": rows}
