@@ -19,6 +19,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import OneOf
 
 from engines.core import Engine, IllegalMove, Table, event
+from engines.core.piles import draw_from_counts
 from engines.barcelona import city, scoring
 from engines.barcelona.data import (
     ACTIONS, BAG, BUILDING_BONUS_VP, BUILDING_TILES, BUILDINGS, CERDA_OVERFLOW_VP, CERDA_START,
@@ -60,16 +61,11 @@ def draw_citizens(bag: dict, n: int, rng) -> list[str]:
     bag = dict(bag)
     out = []
     for _ in range(n):
-        total = sum(bag.values())
-        if not total:
+        if not sum(bag.values()):
             break
-        r = rng.randbelow(total)
-        for c in CLASSES:
-            if r < bag[c]:
-                out.append(c)
-                bag[c] -= 1
-                break
-            r -= bag[c]
+        citizen = draw_from_counts(bag, CLASSES, rng)
+        out.append(citizen)
+        bag[citizen] -= 1
     return out
 
 

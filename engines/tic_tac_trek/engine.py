@@ -15,6 +15,7 @@ State (plain JSON):
 from __future__ import annotations
 
 from engines.core import Engine, IllegalMove, event
+from engines.core.piles import draw_from_counts
 from engines.tic_tac_trek import tableau as tb
 from engines.tic_tac_trek.moves import PlaceMove, parse_place
 from engines.tic_tac_trek.tiles import CAMPFIRES_PER_PLAYER, LAKE, OPENING_CELLS, SYMBOLS, TERRAINS
@@ -25,12 +26,7 @@ from engines.tic_tac_trek.tiles import CAMPFIRES_PER_PLAYER, LAKE, OPENING_CELLS
 def draw(bag: dict, rng) -> str:
     """One tile drawn uniformly from those left. Nothing fixes the order in advance, so the bag
     holds no secret: its contents are public counts."""
-    r = rng.randbelow(sum(bag.values()))
-    for terrain in TERRAINS:  # fixed order: the same rng always draws the same tile
-        if r < bag[terrain]:
-            return terrain
-        r -= bag[terrain]
-    raise AssertionError("unreachable")
+    return draw_from_counts(bag, TERRAINS, rng)
 
 
 def seat_of(state: dict, symbol: str) -> int:

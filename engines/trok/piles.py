@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engines.core.piles import draw_from_counts
+
 
 def counts(names: list[str], copies: dict | None = None) -> dict:
     """A pile as {name: count} over every name, full (copies) or empty."""
@@ -35,12 +37,7 @@ def remove(pile: dict, cards) -> None:
 
 def draw_one(pile: dict, order: list[str], rng) -> str:
     """One card drawn uniformly among those in the pile (not removed: the event does that)."""
-    r = rng.randbelow(size(pile))
-    for name in order:  # fixed order: the same rng always draws the same card
-        if r < pile[name]:
-            return name
-        r -= pile[name]
-    raise AssertionError("unreachable")
+    return draw_from_counts(pile, order, rng)
 
 
 def contains(hand: list[str], cards: list[str]) -> bool:
