@@ -4,6 +4,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import Length, OneOf
 
 from engines.core import IllegalMove
+from engines.core.moves import move_kind
 from engines.iberian_gauge.railroads import RAILROAD_IDS, STARTING_SHARE_VALUES
 
 
@@ -49,10 +50,6 @@ class DeclineMove(Schema):
 
 SCHEMAS = {"float": FloatMove, "buy": BuyMove, "pass": PassMove, "build": BuildMove,
            "decline": DeclineMove}
-FIELDS = {"float": {"railroad", "share_value", "city"}, "buy": {"railroad"}, "pass": set(),
-          "build": {"hex", "lease"}, "decline": set()}
-REQUIRED = {"float": {"railroad", "share_value", "city"}, "buy": {"railroad"}, "pass": set(),
-            "build": {"hex"}, "decline": set()}
 HOW = {
     "float": '{"type": "float", "railroad": "red", "share_value": 24, "city": [10, 14]}',
     "buy": '{"type": "buy", "railroad": "red"}',
@@ -64,16 +61,8 @@ HOW = {
 
 def move_type(move) -> str:
     """The move's type, once its body has the fields that type needs and no others."""
-    kind = move.get("type") if isinstance(move, dict) else None
-    if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise IllegalMove("unknown_move", "A move is one of: " + ", ".join(HOW.values()) + ".")
-    extra = sorted(str(k) for k in move if k != "type" and k not in FIELDS[kind])
-    if extra:
-        raise IllegalMove("bad_move", f"A {kind} move has no field {extra[0]!r}. It reads {HOW[kind]}.")
-    missing = sorted(REQUIRED[kind] - set(move))
-    if missing:
-        raise IllegalMove("bad_move", f"A {kind} move needs {missing[0]!r}. It reads {HOW[kind]}.")
-    return kind
+    return move_kind(move, SCHEMAS, "A move is one of: " + ", ".join(HOW.values()) + ".",
+                     {kind: f"It reads {body}." for kind, body in HOW.items()})
 
 
 def railroad_of(move) -> str:

@@ -4,6 +4,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import OneOf
 
 from engines.core import IllegalMove
+from engines.core.moves import move_kind
 from engines.tiletum.data import (
     ACTIONS, BUILDING_ROOMS, CHARACTER_TYPES, COLOUR_IDS, RESOURCES, TILES, TOWN_IDS,
 )
@@ -144,22 +145,10 @@ SCHEMAS = {
     "take_contract": TakeContractMove, "exchange": ExchangeMove, "end": EndMove,
     "king_bonus": KingBonusMove,
 }
-REQUIRED = {name: {f for f, fd in s().fields.items() if fd.required and f != "type"}
-            for name, s in SCHEMAS.items()}
-ALLOWED = {name: set(s().fields) - {"type"} for name, s in SCHEMAS.items()}
 
 
 def move_type(move) -> str:
-    kind = move.get("type") if isinstance(move, dict) else None
-    if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise IllegalMove("unknown_move", "A move's type is one of: " + ", ".join(SCHEMAS) + ".")
-    extra = sorted(str(k) for k in move if k != "type" and k not in ALLOWED[kind])
-    if extra:
-        raise IllegalMove("bad_move", f"A {kind} move has no field {extra[0]!r}.")
-    missing = sorted(REQUIRED[kind] - set(move))
-    if missing:
-        raise IllegalMove("bad_move", f"A {kind} move needs {missing[0]!r}.")
-    return kind
+    return move_kind(move, SCHEMAS, "A move's type is one of: " + ", ".join(SCHEMAS) + ".")
 
 
 def one_of(move, name, choices, what):

@@ -8,6 +8,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import Length, OneOf
 
 from engines.core import IllegalMove
+from engines.core.moves import move_kind
 
 
 class BidMove(Schema):
@@ -34,7 +35,6 @@ class NimbusPickMove(Schema):
 
 
 SCHEMAS = {"bid": BidMove, "draft": DraftMove, "nimbus_pick": NimbusPickMove}
-FIELDS = {"bid": {"type", "cards"}, "draft": {"type", "lots"}, "nimbus_pick": {"type", "lot"}}
 HOW = {
     "bid": 'A bid is {"type": "bid", "cards": [card ids from your hand]}; [] bids 0.',
     "draft": 'A draft is {"type": "draft", "lots": [lot, lot]}.',
@@ -44,17 +44,8 @@ HOW = {
 
 def move_type(move) -> str:
     """The type of a move body that names one of the three moves; IllegalMove otherwise."""
-    kind = move.get("type") if isinstance(move, dict) else None
-    if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise IllegalMove("unknown_move", "A move is a bid, a draft or a pick for Nimbus: "
-                                          + " ".join(HOW.values()))
-    extra = sorted(str(k) for k in move if k not in FIELDS[kind])
-    if extra:
-        raise IllegalMove("bad_move", f"A {kind} move has no field {extra[0]!r}. " + HOW[kind])
-    missing = sorted(FIELDS[kind] - set(move))
-    if missing:
-        raise IllegalMove("bad_move", f"A {kind} move needs {missing[0]!r}. " + HOW[kind])
-    return kind
+    return move_kind(move, SCHEMAS, "A move is a bid, a draft or a pick for Nimbus: "
+                     + " ".join(HOW.values()), HOW)
 
 
 def _whole(value) -> bool:

@@ -9,6 +9,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import Length, OneOf, Range
 
 from engines.core import IllegalMove
+from engines.core.moves import move_kind
 from engines.trok.cards import CARDS, TYPES
 
 _card = fields.String(validate=OneOf(CARDS))
@@ -69,11 +70,6 @@ class DoneMove(Schema):
 MOVES = {"offer": OfferMove, "appoint": AppointMove, "take": TakeMove, "give": GiveMove,
          "identical": IdenticalMove, "different": DifferentMove, "done": DoneMove}
 
-FIELDS = {"offer": {"cards"}, "appoint": {"seat"}, "take": {"from", "card", "swap"},
-          "give": {"card"}, "identical": {"cards", "as"}, "different": {"cards", "picks"},
-          "done": {"store"}}
-REQUIRED = {"offer": {"cards"}, "appoint": {"seat"}, "take": {"from", "card"}, "give": {"card"},
-            "identical": {"cards", "as"}, "different": {"cards", "picks"}, "done": set()}
 EXAMPLES = {
     "offer": '{"type": "offer", "cards": ["hammer", "pickaxe", "arcane_stone"]}',
     "appoint": '{"type": "appoint", "seat": 2}',
@@ -87,17 +83,8 @@ EXAMPLES = {
 
 def move_type(move) -> str:
     """The move's type, once its body has the fields of that type and no others."""
-    kind = move.get("type") if isinstance(move, dict) else None
-    if not isinstance(kind, str) or kind not in MOVES:
-        raise IllegalMove("unknown_move", "That is not a TRÖK move. Moves: " + ", ".join(MOVES) + ".")
-    extra = sorted(str(k) for k in move if k != "type" and k not in FIELDS[kind])
-    if extra:
-        raise IllegalMove("bad_move", f"A {kind} move has no field {extra[0]!r}. "
-                                      f"Example: {EXAMPLES[kind]}")
-    missing = sorted(REQUIRED[kind] - set(move))
-    if missing:
-        raise IllegalMove("bad_move", f"A {kind} move needs {missing[0]!r}. Example: {EXAMPLES[kind]}")
-    return kind
+    return move_kind(move, MOVES, "That is not a TRÖK move. Moves: " + ", ".join(MOVES) + ".",
+                     {kind: f"Example: {body}" for kind, body in EXAMPLES.items()})
 
 
 def card(value, field: str, allowed=CARDS) -> str:
