@@ -261,13 +261,16 @@ class Games:
             return []  # the newest record already stops the walk: no need to read the log
         return undo_reach(self.store.records_newest_first(game.gid), seat)
 
-    def undo(self, game: Game, seat: int, to: str) -> Record:
-        """Rescind the seat's latest move ("step") or all back to the checkpoint ("checkpoint")."""
+    def undo(self, game: Game, seat: int, to: str, expected_version: int | None = None) -> Record:
+        """Rescind the seat's latest move ("step") or all back to the checkpoint ("checkpoint").
+        Raises CannotUndo, or Conflict when the game is not at expected_version."""
+        if expected_version is not None and expected_version != game.version:
+            raise Conflict(game.version)
         if game.over():
             raise CannotUndo("game_over", "The game is over; nothing can be taken back.")
         if seat not in game.engine.active(game.state):
             raise CannotUndo("not_your_turn", "Only the player whose turn it is may take moves back.")
-        reach = undo_reach(self.store.records_newest_first(game.gid), seat)
+        reach = self.undo_reach(game, seat)
         if not reach:
             raise CannotUndo("nothing_to_undo",
                              "There is nothing of yours to take back since the last reveal or "

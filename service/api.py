@@ -161,11 +161,8 @@ def undo(body, gid):
     """Take back one step, or everything back to the checkpoint (the last reveal or other actor)."""
     game = load(gid)
     seat = acting_seat(game)
-    expected = body.get("expected_version")
     try:
-        if expected is not None and expected != game.version:
-            raise Conflict(game.version)
-        record = games().undo(game, seat, body["to"])
+        record = games().undo(game, seat, body["to"], body.get("expected_version"))
     except CannotUndo as e:
         raise ApiError(422, e.code, e.reason, version=game.version)
     except Conflict as c:
