@@ -46,7 +46,7 @@ def undo_reach(records_newest_first: Iterable[Record], seat: int) -> list[int]:
             break
         if r.get("by") != seat:
             inside_step = True
-        elif inside_step and not r.get("private"):
+        elif inside_step and not r.get("simultaneous"):
             break  # a move from before the step: the others' choices stand on it
         else:
             reach.append(r["v"])

@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.core import Engine, canonical, derive_rng, get_engine, state_hash
 from events.fold import fold, undo_reach
-from events.records import Record, checkpoint_for
+from events.records import Record, checkpoint_for, move_record
 from events.store import Conflict, Duplicate, GameMeta, Store
 
 SNAPSHOT_EVERY = 64   # records between snapshots of folded state
@@ -60,7 +60,12 @@ def fingerprint(move: Any) -> str:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return stamp(time.time())
+
+
+def stamp(seconds: float) -> str:
+    """A moment as ISO 8601 in UTC, always to the millisecond (so always of the same length)."""
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds")
 
 
 class UnknownEngineVersion(Exception):
@@ -214,12 +219,11 @@ class Games:
         if expected_version is not None and expected_version != game.version:
             raise Conflict(game.version)
         engine = game.engine
-        events = engine.decide(game.state, seat, move, derive_rng(game.meta["seed"], game.version + 1))
-        record = {"v": game.version + 1, "by": seat, "move": move, "events": events, "at": now()}
+        rng = derive_rng(game.meta["seed"], game.version + 1)
+        events = engine.decide(game.state, seat, move, rng)
+        record = move_record(engine, game.state, game.version + 1, seat, move, events, rng.drawn, now())
         if bot:
             record["bot"] = bot
-        if engine.private_move(game.state, seat, move):
-            record["private"] = True
         if move_id:
             record["move_id"] = move_id
         state = game.state

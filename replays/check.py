@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core import ALL, IllegalMove, canonical, derive_rng, get_engine, state_hash
 from events.fold import fold
-from events.records import redact_record
+from events.records import move_record, redact_record
 
 
 @dataclass
@@ -65,12 +65,23 @@ def check(header: dict, records: list[dict]) -> Report:
             continue
         before = canonical(state)
         try:
+            if record["by"] != "system":
+                marks = platform_marks(engine, state, record)
+                if marks != {k: record.get(k) for k in marks}:
+                    return _diverged(report, v, before, "the record's public part or simultaneous "
+                                     f"mark differs from the engine's: recorded "
+                                     f"{canonical({k: record.get(k) for k in marks})}, engine "
+                                     f"{canonical(marks)}")
             if seed:
-                redone = redo(engine, state, record, players, options, seed)
+                redone, drew = redo(engine, state, record, players, options, seed)
                 if canonical(redone) != canonical(record["events"]):
                     return _diverged(report, v, before, "re-running the move gives other events "
                                      f"than recorded:\n  recorded {canonical(record['events'])}\n"
                                      f"  re-run   {canonical(redone)}")
+                if record["by"] != "system" and drew != bool(record.get("reveal")):
+                    return _diverged(report, v, before, "the record's reveal mark differs from "
+                                     "re-running the move (it drew from the rng: "
+                                     f"{'yes' if drew else 'no'})")
             for ev in record["events"]:
                 state = engine.evolve(state, ev)
         except IllegalMove as e:
@@ -87,10 +98,19 @@ def check(header: dict, records: list[dict]) -> Report:
     return report
 
 
-def redo(engine, state, record, players, options, seed):
+def redo(engine, state, record, players, options, seed) -> tuple[list[dict], bool]:
+    """The record's events re-derived from the seed, and whether the rng was drawn from."""
+    rng = derive_rng(seed, record["v"])
     if record["by"] == "system":
-        return engine.setup(players, options, derive_rng(seed, record["v"]))
-    return engine.decide(state, record["by"], record["move"], derive_rng(seed, record["v"]))
+        return engine.setup(players, options, rng), rng.drawn
+    return engine.decide(state, record["by"], record["move"], rng), rng.drawn
+
+
+def platform_marks(engine, state, record) -> dict:
+    """What the platform derives of a move record from the state before it: the public part of
+    the move and the simultaneous mark (DESIGN.md, "Secret by default")."""
+    made = move_record(engine, state, record["v"], record["by"], record["move"], [], False, "")
+    return {"public": made["public"], "simultaneous": made.get("simultaneous")}
 
 
 def _diverged(report: Report, step: int, before: str, problem: str) -> Report:

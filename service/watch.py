@@ -10,7 +10,7 @@ from marshmallow import Schema, fields, validate
 
 from engines.core import ALL
 from events.fold import fold
-from events.games import sha256
+from events.games import sha256, stamp
 from events.records import redact_record
 from replays import logfile
 from replays.check import check, engine_for
@@ -56,7 +56,7 @@ def list_games(query):
                     "seats": [{"kind": s["kind"], "bot": s.get("bot"), "name": s.get("name")}
                               for s in meta["seats"]],
                     "version": store.version(gid), "finished": "finished" in meta,
-                    "read_only": bool(meta.get("read_only")), "created": meta["created"]})
+                    "read_only": bool(meta.get("read_only")), "created": stamp(meta["created"])})
     return {"games": out}
 
 

@@ -813,6 +813,10 @@ class Barcelona(Engine):
             return out + [{"move": {"type": "end_actions"}}]
         return []
 
+    def public_move(self, state, seat, move):
+        """Every move is made in the open."""
+        return move
+
     def result(self, state):
         if not state.get("over"):
             return None

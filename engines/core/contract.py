@@ -84,9 +84,11 @@ class Engine:
         """None while the game runs; then {"ranking": [...], "scores": ..., ...}."""
         raise NotImplementedError
 
-    def private_move(self, state: Any, seat: int, move: dict) -> bool:
-        """True when the move's content is secret from the other seats (a simultaneous choice)."""
-        return False
+    def public_move(self, state: Any, seat: int, move: dict) -> dict | None:
+        """What viewers other than the mover may see of the move body, given the state before it
+        (DESIGN.md, "Secret by default"). None, the default, shows nothing: the others still see
+        the move's events, redacted for them. Return only what the table sees the player do."""
+        return None
 
     def hidden_zones(self, state: Any, viewer: Any) -> list[list]:
         """Paths (lists of keys) to the lists in `state` whose items `viewer` cannot see: other

@@ -87,3 +87,25 @@ def sample_move(options: list[dict], rng) -> dict:
             return move
         r -= n
     raise AssertionError("unreachable")
+
+
+def _part_allows(part: dict, value) -> bool:
+    if "one_of" in part:
+        return value in part["one_of"]
+    items = part["subset"]
+    if not isinstance(value, list) or not part.get("min", 0) <= len(value) <= part.get("max", len(items)):
+        return False
+    rest = iter(items)  # the chosen items, in the listed order
+    return all(any(v == item for item in rest) for v in value)
+
+
+def allows(options: list[dict], move: dict) -> bool:
+    """Whether `move` is one of the concrete moves the options stand for."""
+    for option in options:
+        fixed, choose = option["move"], option.get("choose", {})
+        if set(move) != set(fixed) | set(choose):
+            continue
+        if all(move[k] == v for k, v in fixed.items() if k not in choose) and \
+                all(_part_allows(part, move[name]) for name, part in choose.items()):
+            return True
+    return False

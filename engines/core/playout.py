@@ -16,11 +16,13 @@ def fold_events(engine: Engine, players: int, options: dict, events: list[dict])
 
 
 def random_playout(engine: Engine, players: int, options: dict | None = None, seed: str = "seed",
-                   max_moves: int = 100_000, check_fold: bool = False, on_move=None):
+                   max_moves: int = 100_000, check_fold: bool = False, on_move=None,
+                   on_decide=None):
     """Play uniformly random legal moves until the game ends. Returns (state, events, moves).
 
     With check_fold, after every move the events folded from scratch must equal the live state,
-    and decide must not have touched the state it was given.
+    and decide must not have touched the state it was given. on_decide(state, seat, move, events,
+    rng) sees each move before its events are folded; on_move(state, seat, move, events) after.
     """
     options = engine.load_options(options or {})
     events = engine.setup(players, options, derive_rng(seed, 1))
@@ -36,9 +38,12 @@ def random_playout(engine: Engine, players: int, options: dict | None = None, se
         seat = awaited[bot_rng.randbelow(len(awaited))]
         move = sample_move(engine.legal_moves(state, seat), bot_rng)
         before = canonical(state) if check_fold else None
-        new = engine.decide(state, seat, move, derive_rng(seed, moves + 2))
+        rng = derive_rng(seed, moves + 2)  # the rng of the record it makes: setup is record 1
+        new = engine.decide(state, seat, move, rng)
         if check_fold:
             assert canonical(state) == before, f"{engine.name}: decide mutated the state"
+        if on_decide:
+            on_decide(state, seat, move, new, rng)
         for ev in new:
             state = engine.evolve(state, ev)
         events.extend(new)

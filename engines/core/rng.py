@@ -14,8 +14,10 @@ class Rng:
         self._key = key
         self._counter = 0
         self._pool = b""
+        self.drawn = False  # whether anything was drawn: the platform makes such a move a reveal
 
     def _bytes(self, n: int) -> bytes:
+        self.drawn = True
         while len(self._pool) < n:
             block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
             self._pool += block

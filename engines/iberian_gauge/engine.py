@@ -612,6 +612,10 @@ class IberianGauge(Engine):
                             "choose": {"lease": {"one_of": paths}}})
         return options
 
+    def public_move(self, state, seat, move):
+        """Every move is made in the open: shares, builds and leases are public."""
+        return move
+
     def result(self, state):
         return ranking(state) if state["phase"] == "over" else None
 

@@ -672,8 +672,9 @@ class ImperialSteam(Engine):
             return [x for x in range(state["players"]) if not state["bids"][x]]
         return self.active(state)
 
-    def private_move(self, state, seat, move):
-        return isinstance(move, dict) and move.get("type") == "bid"
+    def public_move(self, state, seat, move):
+        """Every move is made in the open but the blind bid, whose amount stays secret."""
+        return {"type": "bid"} if move["type"] == "bid" else move
 
     def legal_moves(self, state, seat):
         s = state

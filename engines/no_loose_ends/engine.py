@@ -393,6 +393,11 @@ class NoLooseEnds(Engine):
             return []
         return [["hands", s] for s in range(state["players"]) if s != viewer] + [["set_aside"]]
 
+    def public_move(self, state, seat, move):
+        """Every move is made in the open: bids are laid face up, cards played to the
+        trick, covers chosen at the table."""
+        return move
+
     def result(self, state):
         if state["phase"] != "over":
             return None

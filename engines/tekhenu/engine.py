@@ -672,8 +672,9 @@ class Tekhenu(Engine):
             return [x for x in range(state["players"]) if state["p"][x]["chosen"] is None]
         return self.active(state)
 
-    def private_move(self, state, seat, move):
-        return isinstance(move, dict) and move.get("type") == "keep"
+    def public_move(self, state, seat, move):
+        """Every move is made in the open but the Decree kept, which stays secret."""
+        return {"type": "keep"} if move["type"] == "keep" else move
 
     def legal_moves(self, state, seat):
         s = state

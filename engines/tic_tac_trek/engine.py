@@ -222,6 +222,10 @@ class TicTacTrek(Engine):
                 options.append({"move": move})
         return options
 
+    def public_move(self, state, seat, move):
+        """Every placement is made in the open."""
+        return move
+
     def result(self, state):
         return ranking(state) if state["over"] else None
 

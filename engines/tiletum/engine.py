@@ -1108,6 +1108,10 @@ class Tiletum(Engine):
             redeal(state, [zone], rng)
         return state
 
+    def public_move(self, state, seat, move):
+        """Every move is made in the open: dice, actions and tiles are all face up."""
+        return move
+
     def result(self, state):
         if state["phase"] != "over":
             return None

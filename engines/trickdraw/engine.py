@@ -397,6 +397,13 @@ class Trickdraw(Engine):
         options.append({"move": {"type": "end_turn"}})
         return options
 
+    def public_move(self, state, seat, move):
+        """A card played face down shows only that it was played face down; every other move
+        (face-up plays, flips, discards, steals) is made in the open."""
+        if move["type"] == "play" and move["face"] == "down":
+            return {"type": "play", "face": "down"}
+        return move
+
     def result(self, state):
         return state["final"]
 

@@ -382,6 +382,11 @@ class TrinketTrove(Engine):
         return [{"move": {"type": "draft"},
                  "choose": {"lots": {"subset": claimable(state, seat), "min": 2, "max": 2}}}]
 
+    def public_move(self, state, seat, move):
+        """Every move is made in the open: bids are laid face up in the bid row, lots
+        taken at the table."""
+        return move
+
     def result(self, state):
         return state["final"]
 

@@ -513,9 +513,10 @@ class Trok(Engine):
             return [s for s in range(state["players"]) if state["chosen"][s] is None]
         return self.active(state)
 
-    def private_move(self, state, seat, move):
-        """The secret offer, and the card the Trade Master gives: their content is not public."""
-        return isinstance(move, dict) and move.get("type") in ("offer", "give")
+    def public_move(self, state, seat, move):
+        """The offer is laid face down and the Trade Master's gift passes hand to hand: the table
+        sees that they happened, not the cards. Everything else is done face up."""
+        return {"type": move["type"]} if move["type"] in ("offer", "give") else move
 
     def legal_moves(self, state, seat):
         if type(seat) is not int or seat not in self.active(state):

@@ -5,7 +5,8 @@ import { get, engineTitles } from "./api.js";
 const REFRESH_MS = 5000;
 let titles = {};
 
-function ago(seconds) {
+function ago(when) {
+  const seconds = Date.parse(when) / 1000;
   const d = Math.max(0, Date.now() / 1000 - seconds);
   if (d < 60) return "just now";
   if (d < 3600) return `${Math.floor(d / 60)} min ago`;
@@ -29,7 +30,7 @@ function row(game) {
     h("td", { class: "num" }, game.version),
     h("td", {}, h("span", { class: `pill ${state}` }, state),
       game.read_only ? h("span", { class: "pill read-only" }, "read-only") : null),
-    h("td", { title: new Date(game.created * 1000).toISOString() }, ago(game.created)));
+    h("td", { title: game.created }, ago(game.created)));
 }
 
 async function refresh() {

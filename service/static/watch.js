@@ -221,7 +221,7 @@ function moveText(move) {
 function what(record) {
   if (record.undo) return `took back step${record.undo.length > 1 ? "s" : ""} ${record.undo.join(", ")}`;
   if (record.move) return moveText(record.move);
-  if (record.private) return "made a secret choice";
+  if (record.simultaneous) return "made a secret choice";
   if (record.v === 1) return "the table is set up";
   const kinds = (record.events || []).map((e) => e.type.replace(/_/g, " "));
   return kinds.join(", ") || "—";

@@ -4,6 +4,7 @@ Kept apart from the test module so that a test can show the checks catch a broke
 """
 from __future__ import annotations
 
+import copy
 import json
 from itertools import product
 
@@ -154,3 +155,73 @@ def check_result(engine, players, state) -> None:
     assert engine.active(state) == [] and engine.awaited(state) == []
     for seat in range(players):
         assert engine.legal_moves(state, seat) == []
+
+
+# --- what a record shows each viewer (DESIGN.md, "Checked by construction") ---------------------
+def hidden_values(record, viewer) -> list:
+    """The values of the record's event fields that their visibility hides from `viewer`."""
+    out = []
+    for ev in record.get("events", ()):
+        for name, seats in (ev.get("vis") or {}).items():
+            if viewer not in seats:
+                out.append(ev[name])
+    return out
+
+
+def nodes(value):
+    """Every value inside a JSON value, itself included."""
+    yield value
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from nodes(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from nodes(v)
+
+
+def leaves(value) -> list:
+    return [n for n in nodes(value) if not isinstance(n, (dict, list))]
+
+
+def record_leaks(record, viewer, seen) -> list[str]:
+    """What `seen` (the record as served to `viewer`) shows of values hidden from `viewer`.
+
+    The events' visibility is the truth. The other fields are the platform's own (version, actor,
+    time) but for the move body, which the engine declares public: it may show a hidden value, or
+    any item of one, only where an event field the viewer may see shows it too (a card played in
+    the open and then dealt again in secret)."""
+    shown = {canonical(n) for ev in seen["events"] for n in nodes(ev)}
+    elsewhere = {canonical(n) for n in nodes(seen.get("move"))}
+    found = []
+    for value in hidden_values(record, viewer):
+        for item in [value] + leaves(value):
+            text = canonical(item)
+            if item is not None and not isinstance(item, bool) and text in elsewhere \
+                    and text not in shown:
+                found.append(f"hidden {text} appears in the move body {canonical(seen['move'])}")
+    return found
+
+
+def check_record_secrecy(engine, players, state, seat, move, events, rng) -> None:
+    """The record the platform makes of this move hides from every other viewer what its events
+    hide from them."""
+    from events.records import move_record, redact_record
+    record = move_record(engine, state, 2, seat, move, events, rng.drawn, "t")
+    for viewer in [s for s in range(players) if s != seat] + [None]:
+        leaks = record_leaks(record, viewer, redact_record(record, viewer))
+        assert not leaks, f"viewer {viewer} of seat {seat}'s {move}: {leaks[0]}"
+
+
+def check_undo_redo(engine, state, seat, move, events, rng, seed: str, version: int) -> None:
+    """A move its seat could take back at once, made again after the undo (two versions later),
+    gives the same events: no re-roll, no re-draw."""
+    from events.records import checkpoint_for, move_record
+    record = move_record(engine, state, version, seat, move, events, rng.drawn, "t")
+    after = copy.deepcopy(state)
+    for ev in events:
+        after = engine.evolve(after, ev)
+    if checkpoint_for(record, seat) or seat not in engine.active(after) or engine.result(after):
+        return  # not undoable: a reveal, another actor's part, or the turn has passed
+    again = engine.decide(state, seat, move, derive_rng(seed, version + 2))
+    assert canonical(again) == canonical(events), \
+        f"seat {seat}'s {move} undone and made again gives other events"

@@ -9,7 +9,8 @@ import os
 import pytest
 
 from engines.core import derive_rng, random_playout, registered
-from tests.conformance.suite import check_position, check_result, check_secrecy, option_sets
+from tests.conformance.suite import (check_position, check_record_secrecy, check_result,
+                                     check_secrecy, check_undo_redo, option_sets)
 
 PLAYOUTS = 20 if os.environ.get("TABLEFOLD_PROFILE") == "long" else 2
 CHECKS_PER_GAME = 12  # positions of each game that get the full, slower checks
@@ -37,6 +38,13 @@ def test_random_games_conform(name, players, options):
                 check_secrecy(engine, players, state, rng, seed)
                 checked.append(True)
 
+        version = [1]
+
+        def every_record(state, seat, move, events, move_rng):
+            version[0] += 1
+            check_record_secrecy(engine, players, state, seat, move, events, move_rng)
+            check_undo_redo(engine, state, seat, move, events, move_rng, seed, version[0])
+
         final, _, _ = random_playout(engine, players, options, seed=seed, check_fold=True,
-                                     on_move=check)
+                                     on_move=check, on_decide=every_record)
         check_result(engine, players, final)

@@ -82,3 +82,42 @@ def test_an_event_that_shows_another_seats_hidden_card_is_caught():
 
     with pytest.raises(AssertionError, match="learns something hidden from seat 1's move"):
         check_secrecy(Blabbing(), 2, position_with_hands(), derive_rng("r", 0), "s")
+
+
+def test_a_public_move_body_naming_a_hidden_value_is_caught():
+    from tests.conformance.suite import check_record_secrecy
+
+    class Showy(Tiny):
+        def public_move(self, state, seat, move):
+            return move
+
+    engine, state = Showy(), position_with_hands()
+    state["phase"], state["ended"] = "choose", 0
+    move = {"type": "choose", "n": 4}
+    rng = derive_rng("r", 3)
+    events = engine.decide(state, 0, move, rng)
+    check_record_secrecy(Tiny(), 2, state, 0, move, events, rng)
+    with pytest.raises(AssertionError, match="hidden 4 appears in the move body"):
+        check_record_secrecy(engine, 2, state, 0, move, events, rng)
+
+
+def test_a_die_roll_the_platform_cannot_see_is_caught_by_undo_and_redo():
+    import random
+    from engines.core import event
+    from tests.conformance.suite import check_undo_redo
+
+    class Cheat(Tiny):
+        def decide(self, state, seat, move, rng):
+            events = super().decide(state, seat, move, rng)
+            if move.get("type") == "add":
+                events[0] = event("added", {"seat": seat, "die": random.randint(1, 10**9)})
+            return events
+
+    state, move = position_with_hands(), {"type": "add"}
+    seat = Tiny().active(state)[0]
+    rng = derive_rng("r", 5)
+    check_undo_redo(Tiny(), state, seat, move, Tiny().decide(state, seat, move, rng), rng, "r", 5)
+    rng = derive_rng("r", 5)
+    with pytest.raises(AssertionError, match="undone and made again gives other events"):
+        check_undo_redo(Cheat(), state, seat, move, Cheat().decide(state, seat, move, rng), rng,
+                        "r", 5)

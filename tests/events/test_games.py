@@ -91,8 +91,8 @@ def test_simultaneous_step_choices_are_private_changeable_and_revealed_together(
     records = games.store.records(game.gid)
     for r in records[-2:]:
         seen = redact_record(r, 1)
-        assert seen["move"] is None and "n" not in seen["events"][0]
-        assert redact_record(r, None)["move"] is None
+        assert seen["move"] == {"type": "choose"} and "n" not in seen["events"][0]
+        assert redact_record(r, None)["move"] == {"type": "choose"}
         assert redact_record(r, 0)["move"]["n"] in (3, 7)
     assert tiny.view(game.state, 1)["choices"] == [True, None]
     record = play(games, game, 1, "choose", n=5)
@@ -123,7 +123,7 @@ def test_undo_skips_another_seats_secret_choice(games):
     # With two seats the second choice closes the step, so walk a log in which seat 1's secret
     # choice (v5) is still open, as it would be at a table of three.
     from events.fold import undo_reach
-    open_choice = {"v": 5, "by": 1, "private": True, "move": {"type": "choose", "n": 1}, "events": []}
+    open_choice = {"v": 5, "by": 1, "simultaneous": True, "move": {"type": "choose", "n": 1}, "events": []}
     newest = [open_choice] + list(reversed(games.store.records(game.gid)))
     assert undo_reach(newest, 0) == [4]
     # seat 1 may take back its choice, but not its "end" (v3) from before the step: seat 0's

@@ -71,13 +71,14 @@ class Server:
     """One `python -m service.cli serve` in its own process group."""
 
     def __init__(self, folder: str | Path, workers: int = 3, threads: int = 8,
-                 redis_url: str | None = None, start_timeout: float = 60):
+                 redis_url: str | None = None, start_timeout: float = 60, env: dict | None = None):
         self.folder = Path(folder)
         self.data = self.folder / "redis"
         self.log_path = self.folder / "server.log"
         self.workers, self.threads = workers, threads
         self.redis_url = redis_url
         self.start_timeout = start_timeout
+        self.env = env or {}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -89,6 +90,7 @@ class Server:
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
         env["PYTHONUNBUFFERED"] = "1"
+        env.update(self.env)
         log = open(self.log_path, "ab")
         try:
             self.proc = subprocess.Popen(

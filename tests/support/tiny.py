@@ -131,8 +131,8 @@ class Tiny(Engine):
             return [s for s in self.active(state) if state["choices"][s] is None]
         return self.active(state)
 
-    def private_move(self, state, seat, move):
-        return move.get("type") == "choose"
+    def public_move(self, state, seat, move):
+        return {"type": "choose"} if move["type"] == "choose" else move
 
     def hidden_zones(self, state, viewer):
         if viewer == ALL:

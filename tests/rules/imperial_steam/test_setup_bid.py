@@ -49,7 +49,7 @@ def test_fixed_layout_is_the_same_every_time_and_normal_is_drawn():
 def test_bid_is_simultaneous_private_and_changeable():
     s, _ = opening(3)
     assert engine.active(s) == [0, 1, 2] and engine.awaited(s) == [0, 1, 2]
-    assert engine.private_move(s, 0, {"type": "bid", "amount": 30})
+    assert engine.public_move(s, 0, {"type": "bid", "amount": 30}) == {"type": "bid"}
     s, ev = play(s, 0, {"type": "bid", "amount": 30})
     assert ev[0]["vis"] == {"amount": [0]} and "amount" not in redact_event(ev[0], 1)
     assert engine.active(s) == [0, 1, 2] and engine.awaited(s) == [1, 2]

@@ -25,7 +25,7 @@ def test_each_player_keeps_one_of_two_secret_decrees():
     with pytest.raises(IllegalMove):
         E.decide(s, 1, {"type": "keep", "decree": s["p"][0]["offer"][0]}, None)
     s, ev = run(s, 1, {"type": "keep", "decree": offer[0]})
-    assert E.private_move(s, 1, {"type": "keep", "decree": offer[0]})
+    assert E.public_move(s, 1, {"type": "keep", "decree": offer[0]}) == {"type": "keep"}
     assert "decree" not in redact_event(ev[0], 0)
     assert 1 in E.active(s) and 1 not in E.awaited(s)
     s, _ = run(s, 1, {"type": "keep", "decree": offer[1]})      # a change of mind

@@ -117,7 +117,7 @@ def test_a_seat_left_with_only_its_own_offer_takes_it_back_or_trades_it():
 
 def test_the_trade_master_gives_the_shortchanged_seat_a_card_of_their_choice():
     state = special_case()
-    assert engine.private_move(state, 0, {"type": "give", "card": "armor"})
+    assert engine.public_move(state, 0, {"type": "give", "card": "armor"}) == {"type": "give"}
     assert code(state, 0, {"type": "give", "card": "hammer"}) == "not_in_hand"
     new, events = play(state, 0, {"type": "give", "card": "armor"})
     given = of_type(events, "given")[0]

@@ -32,7 +32,7 @@ def test_every_seat_acts_at_once_and_a_chosen_seat_stays_active():
     assert engine.active(state) == engine.awaited(state) == [0, 1, 2]
     state, _ = play(state, 1, OFFERS[1])
     assert engine.active(state) == [0, 1, 2] and engine.awaited(state) == [0, 2]
-    assert engine.private_move(state, 1, OFFERS[1])
+    assert engine.public_move(state, 1, OFFERS[1]) == {"type": "offer"}
 
 
 def test_a_choice_is_private_to_its_seat_and_its_existence_public():
@@ -107,10 +107,10 @@ def test_the_platform_hides_the_move_body_and_keeps_the_existence():
     game, _ = games.create(engine, {}, [{"kind": "human"}] * 3, seed="platform")
     hands = [list(h) for h in game.state["hands"]]
     record = games.submit(game, 0, offer(*hands[0][:3]))
-    assert record["private"]
+    assert record["simultaneous"] and record["public"] == {"type": "offer"}
     for viewer in (1, 2, None):
         seen = redact_record(record, viewer)
-        assert seen["move"] is None and seen["by"] == 0
+        assert seen["move"] == {"type": "offer"} and seen["by"] == 0
         assert "cards" not in seen["events"][0]
     assert redact_record(record, 0)["move"]["cards"] == hands[0][:3]
     games.submit(game, 1, offer(*hands[1][:3]))
