@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engines.core import ALL, IllegalMove, derive_rng, random_playout
 from engines.imperial_steam import engine
 from engines.imperial_steam import data as D
-from engines.imperial_steam import rules as R
+from engines.imperial_steam import final_scoring as F
 
 from .helpers import check_components, listed, opening, play, seat, table
 
@@ -161,7 +161,7 @@ def test_a_game_that_ends_early_at_trieste():
     assert s["trieste"] and s["round"] == 6
     rows = s["final"]["rows"]
     for x in (0, 1):
-        filled, net = R.best_contract_fill(s["p"][x])
+        filled, net = F.best_contract_fill(s["p"][x])
         assert rows[x]["contracts"] == net < 0 and rows[x]["filled"] == filled
     assert rows[1]["usage"] == 20 * len(rows[1]["usage_path"]) > 0
 

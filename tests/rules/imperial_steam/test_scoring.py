@@ -3,7 +3,7 @@ import pytest
 
 from engines.imperial_steam import engine
 from engines.imperial_steam import data as D
-from engines.imperial_steam import rules as R
+from engines.imperial_steam import final_scoring as F
 
 from .helpers import of_type, play, seat, table
 
@@ -20,7 +20,7 @@ def bare(players=2):
 
 
 def row(s, i):
-    return R.final_scoring(s)["rows"][i]
+    return F.final_scoring(s)["rows"][i]
 
 
 def test_income_once_more_doubled_with_semmering():
@@ -57,7 +57,7 @@ def test_contracts_void_without_trieste():
     s = bare()
     seat(s, 0, contracts=["A1", "B2"])
     assert not s["trieste"]
-    assert row(s, 0)["contracts"] == 0 and R.final_scoring(s)["money"][0] == 100
+    assert row(s, 0)["contracts"] == 0 and F.final_scoring(s)["money"][0] == 100
 
 
 def test_contracts_gain_when_filled_cost_when_not():
@@ -73,7 +73,7 @@ def test_factories_are_rearranged_to_fill_best():
     # than A1 (30) + nothing
     p = {"contracts": ["A1", "B1"], "factories": [
         {"good": "wood"}, {"good": "stone"}]}
-    filled, net = R.best_contract_fill(p)
+    filled, net = F.best_contract_fill(p)
     assert filled == ["B1"] and net == 70 - 30
 
 
@@ -83,7 +83,7 @@ def test_track_usage_once_to_the_highest_influence_owner():
     seat(s, 1, tracks=TO_TRIESTE, col=1)
     seat(s, 2, tracks=TO_TRIESTE[4:], col=2)     # from bruck on, more influence than seat 1
     seat(s, 0, contracts=["A1", "A2"], tracks=TO_TRIESTE[:4])   # reaches bruck
-    scored = R.final_scoring(s)
+    scored = F.final_scoring(s)
     path = TO_TRIESTE[4:]
     assert scored["rows"][0]["usage_path"] == path and scored["rows"][0]["usage"] == 20 * 5
     assert scored["rows"][0]["contracts"] == -30 - 30
@@ -104,13 +104,13 @@ def test_no_track_usage_without_contracts_or_when_reaching_trieste():
 def test_shareholders_ten_percent_each(investors, left):
     s = bare()
     seat(s, 0, shareholders=investors)
-    assert R.final_scoring(s)["money"][0] == left
+    assert F.final_scoring(s)["money"][0] == left
 
 
 def test_ties_share_the_victory():
     s = bare(3)
     seat(s, 2, money=90)
-    s = engine.evolve(s, {"type": "game_scored", **R.final_scoring(s)})
+    s = engine.evolve(s, {"type": "game_scored", **F.final_scoring(s)})
     result = engine.result(s)
     ranks = {r["seat"]: r["rank"] for r in result["ranking"]}
     assert ranks == {0: 1, 1: 1, 2: 3} and result["scores"] == [100, 100, 90]

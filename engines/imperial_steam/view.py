@@ -1,0 +1,30 @@
+"""What a viewer sees: everything but the other seats' open bids (money is public in this
+implementation), plus each seat's network and income, the turn order, the map's connections for
+the renderer, and the result."""
+from __future__ import annotations
+
+import copy
+
+from engines.core import ALL
+from engines.imperial_steam import data as D
+from engines.imperial_steam import rules as R
+
+
+def view(engine, s, viewer):
+    everything = viewer == ALL
+    out = {k: v for k, v in s.items() if k not in ("bids", "p")}
+    out["active"], out["awaited"] = engine.active(s), engine.awaited(s)
+    out["seats"] = []
+    for x, p in enumerate(s["p"]):
+        seat = dict(p)
+        seat["seat"] = x
+        seat["network"] = sorted(R.network(p))
+        seat["income"] = R.income(p)
+        seat["has_bid"] = s["phase"] == "bid" and bool(s["bids"][x])
+        own = everything or (type(viewer) is int and viewer == x)
+        seat["bid"] = (s["bids"][x][0] if s["bids"][x] else None) if own else None
+        out["seats"].append(seat)
+    out["turn_order"] = R.turn_order(s)
+    out["connections"] = {c: list(v) for c, v in D.CONNECTIONS.items()}
+    out["result"] = engine.result(s)
+    return copy.deepcopy(out)
