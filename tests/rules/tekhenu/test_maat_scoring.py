@@ -1,7 +1,7 @@
 """The Maat phase every 4 rounds, and Scoring after rounds 8 and 16."""
 import pytest
 
-from engines.tekhenu import rules as R
+from engines.tekhenu import scoring
 from tests.rules.tekhenu.helpers import E, run, table
 
 
@@ -155,10 +155,10 @@ def test_osiris_majority_counts_statues_in_both_districts_and_ties_go_to_the_hig
     s["districts"][0][3] = [1]                    # 2-2: seat 1's row 4 is higher
     s["districts"][2][5] = [0]
     s["districts"][2][0] = [1, 0]                 # 2-1 to seat 0
-    assert R.district_winners(s, 0) == [1]
+    assert scoring.district_winners(s, 0) == [1]
     s["gold_spaces"][2] = 0                       # a statue over districts 1 and 2 (index 0, 1)
-    assert R.district_winners(s, 0) == [0] and R.district_winners(s, 1) == [0]
-    assert R.district_winners(s, 3) == []
+    assert scoring.district_winners(s, 0) == [0] and scoring.district_winners(s, 1) == [0]
+    assert scoring.district_winners(s, 3) == []
     _, events = finish_round(s)
     assert scored(events, 0)["districts"] == 9 and scored(events, 1)["districts"] == 0
 

@@ -3,7 +3,7 @@ import pytest
 
 from engines.core import IllegalMove, derive_rng, fold_events, redact_event
 from engines.tekhenu import data as D
-from engines.tekhenu import rules as R
+from engines.tekhenu import game_end
 from tests.rules.tekhenu.helpers import E, run, table
 
 
@@ -124,10 +124,10 @@ def test_decrees_up_to_three_one_per_symbol_best_set():
     by = {c["scores"]: c for c in D.CARDS.values() if c["kind"] == "decree"}
     # D01 statues (ankh), D02 pillars x2 (eye), D05 ankh, D06 scribes (eye) ...
     p["decrees"] = ["D01", "D02", "D06", "D04", "D05"]
-    best = R.best_decrees(s, 0)
+    best = game_end.best_decrees(s, 0)
     assert len(best) <= 3
     assert len({D.CARDS[c]["symbol"] for c in best}) == len(best)
-    values = {c: R.decree_value(s, 0, c) for c in p["decrees"]}
+    values = {c: game_end.decree_value(s, 0, c) for c in p["decrees"]}
     # brute force over every legal set
     from itertools import combinations
     top = max(sum(values[c] for c in combo) for k in range(4)
@@ -141,9 +141,9 @@ def test_d07_scores_at_most_21():
     s = table()
     s["p"][0]["buildings"] = 12
     assert D.CARDS["D07"]["scores"] == "buildings"
-    assert R.decree_value(s, 0, "D07") == 21
+    assert game_end.decree_value(s, 0, "D07") == 21
     s["p"][0]["buildings"] = 5
-    assert R.decree_value(s, 0, "D07") == 15
+    assert game_end.decree_value(s, 0, "D07") == 15
 
 
 @pytest.mark.parametrize("players,vp", [(2, [3, 0]), (3, [3, 2, 0]), (4, [3, 2, 0, 0])])
@@ -166,16 +166,16 @@ def test_ties_most_scribes_then_earlier_in_turn_order():
     s["order"] = [2, 0, 1]
     for seat, (vp, scribes) in enumerate([(20, 1), (20, 4), (20, 1)]):
         s["p"][seat].update(vp=vp, scribes=scribes)
-    assert R.ranking(s) == [1, 2, 0]
+    assert game_end.ranking(s) == [1, 2, 0]
     s["p"][0]["vp"] = 21
-    assert R.ranking(s) == [0, 1, 2]
+    assert game_end.ranking(s) == [0, 1, 2]
 
 
 def test_result_ranks_every_seat_by_the_ranking():
     s = final_turn(3)
     new, _ = finish(s)
     res = E.result(new)
-    assert [r["seat"] for r in res["ranking"]] == R.ranking(new)
+    assert [r["seat"] for r in res["ranking"]] == game_end.ranking(new)
     assert [r["rank"] for r in res["ranking"]] == [1, 2, 3]
     assert res["scores"] == [p["vp"] for p in new["p"]]
 

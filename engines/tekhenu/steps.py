@@ -1,0 +1,22 @@
+"""Steps owed before play goes on (`state["pending"]`, first in, first out): a "/" bonus to
+choose, Thoth's cards to take, a free action to take or skip. The seat of the first step is the
+only one active until it is done."""
+from __future__ import annotations
+
+from engines.core import event
+
+
+def push(t, step: dict) -> None:
+    t.emit(event("step_pushed", {"step": step}))
+
+
+def done(t, seat: int, kind: str) -> None:
+    t.emit(event("step_done", {"seat": seat, "kind": kind}))
+
+
+# What each step waits for, for a move that answers none of it.
+HELP = {
+    "bonus": "choose one side of the bonus (\"bonus\").",
+    "thoth": "refresh a Market section (\"refresh\") or take your cards (\"cards\").",
+    "extra": "take your free action (\"extra\") or decline it (\"skip\").",
+}
