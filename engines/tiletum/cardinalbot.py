@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from collections import deque
 
-from engines.core import IllegalMove, event
+from engines.core import event
 from engines.tiletum import data as D
+from engines.tiletum.actions.contract import refill
+from engines.tiletum.actions.points import spend
+from engines.tiletum.state import challenge
+from engines.tiletum.towns import house_spaces, pillar_spaces
 
 BY = D.BOT
 
@@ -68,15 +72,7 @@ def step_towards(state, start: str, good) -> str | None:
     return None
 
 
-def _legal(check, *args) -> bool:
-    try:
-        check(*args)
-        return True
-    except IllegalMove:
-        return False
-
-
-def play_turn(engine, t, rng) -> None:
+def play_turn(t, rng) -> None:
     s = t.state
     bot = s["bot"]
     a, b = rng.randint(1, 6), rng.randint(1, 6)
@@ -90,25 +86,19 @@ def play_turn(engine, t, rng) -> None:
     tile = s["action_tiles"][space]
     keep = tile if tile is not None and D.TILES[tile]["kind"] == "crest" else None
     removed = tile if tile is not None and keep is None else None
-    from engines.tiletum.engine import challenge
     ap = 7 - die["value"] + challenge(s, "extra_ap")
     t.emit(event("die_taken", {"seat": bot, "colour": die["colour"], "value": die["value"],
                                "to": die["value"], "gold": 0, "space": space, "action": performs,
                                "tile": keep, "removed": removed,
                                "resource": D.COLOURS[die["colour"]], "gain": die["value"], "ap": ap},
                  by=BY))
-    _perform(engine, t, bot, performs)
-    _after_action(engine, t, bot)
+    perform(t, bot, performs)
+    after_action(t, bot)
     t.emit(event("turn_ended", {"seat": bot}, by=BY))
-    s = t.state
-    empty = [i for i, c in enumerate(s["contracts"]["offer"]) if c is None]
-    if empty:
-        pool = sorted(s["contracts"]["pile"])
-        drawn = [pool.pop(rng.randbelow(len(pool))) if pool else None for _ in empty]
-        t.emit(event("contracts_drawn", {"slots": empty, "tiles": drawn}, reveal=True, by=BY))
+    refill(t, rng, by=BY)
 
 
-def _perform(engine, t, bot, action) -> None:
+def perform(t, bot, action) -> None:
     s = t.state
     if action == "king":
         steps = min(s["turn"]["ap"], D.KING_TOP - s["king"]["pos"][bot])
@@ -133,9 +123,9 @@ def _perform(engine, t, bot, action) -> None:
         s = t.state
         here = s["boards"][bot][pawn]
         if pawn == "architect":
-            can = lambda town: _can_pillar(engine, s, bot, town)
+            can = lambda town: can_pillar(s, bot, town)
         else:
-            can = lambda town: _can_house(engine, s, bot, town)
+            can = lambda town: can_house(s, bot, town)
         if can(here):
             if pawn == "architect":
                 t.emit(event("pillar_raised", {"seat": bot, "town": here}, by=BY))
@@ -150,24 +140,21 @@ def _perform(engine, t, bot, action) -> None:
         t.emit(event("pawn_moved", {"seat": bot, "pawn": pawn, "town": nxt}, by=BY))
 
 
-def _can_pillar(engine, s, bot, town) -> bool:
+def can_pillar(s, bot, town) -> bool:
     tw = s["towns"][town]
     if not D.TOWNS[town]["cathedral"] or D.COST_TILES[tw["cost"]].get("unavailable"):
         return False
-    from engines.tiletum.engine import pillar_spaces
     return (bot not in tw["pillars"] and len(tw["pillars"]) < pillar_spaces(s, town)
             and s["boards"][bot]["pillars"] > 0)
 
 
-def _can_house(engine, s, bot, town) -> bool:
+def can_house(s, bot, town) -> bool:
     tw = s["towns"][town]
-    from engines.tiletum.engine import house_spaces
     return (bot not in tw["houses"] and len(tw["houses"]) < house_spaces(s, town)
             and s["boards"][bot]["houses"] > 0)
 
 
-def _after_action(engine, t, bot) -> None:
-    from engines.tiletum.engine import challenge
+def after_action(t, bot) -> None:
     s = t.state
     for tile in list(s["boards"][bot]["store"]):
         if D.TILES[tile]["kind"] == "crest" and t.state["boards"][bot]["res"]["food"] >= D.BOT_CREST_FOOD:
@@ -196,3 +183,25 @@ def _after_action(engine, t, bot) -> None:
                                        "vp": D.CONTRACTS[tile]["vp"] + challenge(s, "contract_vp", D.BOT_CONTRACT_VP)},
                          by=BY))
             done += 1
+
+
+# --- evolve -----------------------------------------------------------------------------------------
+
+def on_decree(s, ev):
+    s["decrees"]["pawn"] = ev["pawn"]
+
+
+def on_bot_character(s, ev):
+    s["boards"][ev["seat"]]["vp"] += ev["vp"]
+    spend(s, ev["ap"])
+
+
+def on_bot_crest(s, ev):
+    b = s["boards"][ev["seat"]]
+    b["store"].remove(ev["tile"])
+    b["res"]["food"] -= D.BOT_CREST_FOOD
+    s["out"].append(ev["tile"])
+    b["vp"] += ev["vp"]
+
+
+EVENTS = {"decree": on_decree, "bot_character": on_bot_character, "bot_crest": on_bot_crest}

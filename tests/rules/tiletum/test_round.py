@@ -3,7 +3,7 @@ import pytest
 
 from engines.tiletum import data as D
 from engines.tiletum import engine
-from engines.tiletum.engine import king_order
+from engines.tiletum.king_track import king_order
 from tests.rules.tiletum.helpers import give, of_type, play, res, table, tile_of, turn
 
 Z = D.KING_ZERO

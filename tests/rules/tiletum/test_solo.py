@@ -6,7 +6,9 @@ from engines.core import Table, derive_rng
 from engines.tiletum import cardinalbot
 from engines.tiletum import data as D
 from engines.tiletum import engine
-from engines.tiletum.engine import king_order
+from engines.tiletum.final_scoring import final
+from engines.tiletum.round_structure import end_of_round
+from engines.tiletum.king_track import king_order
 from tests.rules.tiletum.helpers import dice, give, of_type, play, res, table, tile_of, turn
 
 Z = D.KING_ZERO
@@ -79,7 +81,7 @@ def test_the_bot_keeps_crest_bonus_tiles_and_removes_others():
     s["action_tiles"]["king"] = helper
     turn(s, BOT)
     t = Table(engine, s)
-    cardinalbot.play_turn(engine, t, derive_rng("bot", 1))
+    cardinalbot.play_turn(t, derive_rng("bot", 1))
     assert helper in t.state["out"] and t.state["action_tiles"]["king"] is None
     assert helper not in t.state["boards"][BOT]["store"]
     assert all(e.get("by") == "cardinalbot" for e in t.events)
@@ -92,7 +94,7 @@ def test_the_bot_never_scores_below_plus_3_on_the_king_track_and_wins_ties():
     s["king_bonus"] = None
     s["fairs"][0] = {"town": "hamburg", "tile": "F1"}
     t = Table(engine, s)
-    engine._finish_round(t, derive_rng("x", 1))
+    end_of_round(t, derive_rng("x", 1))
     assert of_type(t.events, "king_scored")[0]["vp"] == [1, 3]
     s["king"]["pos"] = [Z + 2, Z + 2]
     s["king"]["stamp"] = [9, 1]
@@ -106,7 +108,7 @@ def test_favor_at_the_court_raises_its_floor_to_plus_5():
     s["king"]["pos"] = [Z, Z]
     s["king_bonus"] = None
     t = Table(engine, s)
-    engine._finish_round(t, derive_rng("x", 1))
+    end_of_round(t, derive_rng("x", 1))
     assert of_type(t.events, "king_scored")[0]["vp"][BOT] == 5
 
 
@@ -119,7 +121,7 @@ def test_the_bot_scores_the_fair_without_a_house_and_sets_aside_its_leftmost_dec
     s["boards"][0]["contracts"] = ["K03"]
     cards = list(s["decrees"]["cards"])
     t = Table(engine, s)
-    engine._finish_round(t, derive_rng("x", 1))
+    end_of_round(t, derive_rng("x", 1))
     assert of_type(t.events, "fair_scored")[0]["vp"] == [0, 12]
     assert t.state["decrees"]["cards"] == cards[1:]
 
@@ -137,7 +139,7 @@ def test_after_its_action_crests_cathedrals_and_two_contracts_keeping_three_food
     s["towns"]["wien"]["pillars"] = [BOT]
     turn(s, BOT, stage="action", action="king", ap=0)
     t = Table(engine, s)
-    cardinalbot._after_action(engine, t, BOT)
+    cardinalbot.after_action(t, BOT)
     crest_ev = of_type(t.events, "bot_crest")[0]
     assert crest_ev["vp"] == 5
     assert of_type(t.events, "contributed")[0]["town"] == "wien"
@@ -152,7 +154,7 @@ def test_after_its_action_crests_cathedrals_and_two_contracts_keeping_three_food
 def test_to_win_you_must_beat_its_score_a_tie_is_a_loss(mine, its, won):
     s = solo()
     s["phase"] = "over"
-    s["final"] = engine._final(s)
+    s["final"] = final(s)
     s["boards"][0]["vp"], s["boards"][BOT]["vp"] = mine, its
     r = engine.result(s)
     assert r["won"] is won and r["ranking"][0]["won"] is won

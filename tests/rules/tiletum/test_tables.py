@@ -3,6 +3,8 @@ import pytest
 
 from engines.tiletum import data as D
 from engines.tiletum import engine
+from engines.tiletum.final_scoring import final
+from engines.tiletum.round_structure import end_of_round
 from tests.rules.tiletum.helpers import (
     dice, give, legal, of_type, play, res, table, take, tile_of, turn, value_of,
 )
@@ -71,7 +73,7 @@ def test_fair_board_values(round_, board):
     s["king_bonus"] = None
     from engines.core import Table, derive_rng
     t = Table(engine, s)
-    engine._finish_round(t, derive_rng("x", 1))
+    end_of_round(t, derive_rng("x", 1))
     fair = of_type(t.events, "fair_scored")[0]
     assert fair["vp"][0] == board * 2  # Houses in Tiletum and Wien
     assert fair["vp"][1] == board * 1
@@ -90,7 +92,7 @@ def test_player_count_table(players, bag, rolled, gold):
 
 @pytest.mark.parametrize("players,wien_houses,venezia_bonus_spaces", [(2, 1, 1), (3, 2, 2), (4, 3, 2)])
 def test_spaces_marked_3_plus_and_4(players, wien_houses, venezia_bonus_spaces):
-    from engines.tiletum.engine import house_spaces
+    from engines.tiletum.towns import house_spaces
     s = table(players)
     assert house_spaces(s, "wien") == wien_houses  # Wien's spaces: 1, 3+, 4
     assert len(s["towns"]["venezia"]["bonus_tiles"]) == venezia_bonus_spaces  # 1, 3+
@@ -165,7 +167,7 @@ def test_contract_offer_prices(slot, ap):
 def test_completed_buildings_table(done, vp):
     s = table()
     s["boards"][0]["completed"] = [True] * done + [False] * (6 - done)
-    assert engine._final(s)[0]["completed_vp"] == vp
+    assert final(s)[0]["completed_vp"] == vp
 
 
 # "Five Houses and five Pillars score 25; three and seven score only 21."
@@ -177,7 +179,7 @@ def test_houses_times_pillars(houses, pillars, vp):
         s["towns"][t]["houses"].append(0)
     for t in D.CATHEDRAL_TOWNS[:pillars]:
         s["towns"][t]["pillars"].append(0)
-    assert engine._final(s)[0]["houses_x_pillars"] == vp
+    assert final(s)[0]["houses_x_pillars"] == vp
 
 
 @pytest.mark.parametrize("mix,vp", [({"gold": 3}, 0), ({"gold": 4}, 1),
@@ -185,7 +187,7 @@ def test_houses_times_pillars(houses, pillars, vp):
                                     ({"iron": 8, "food": 3}, 2)])
 def test_leftover_resources_one_vp_per_four_in_any_mix(mix, vp):
     s = res(table(), 0, **mix)
-    assert engine._final(s)[0]["resources_vp"] == vp
+    assert final(s)[0]["resources_vp"] == vp
 
 
 # Buildings: 3, 2, 2, 1, 1, 1 rooms; Bonus AP markers +3, +2, +2, +1, +1.

@@ -218,7 +218,7 @@ def test_joker_performs_another_action_with_that_actions_marker_and_only_its_own
 
 
 def test_the_king_marker_lands_on_top_of_an_occupied_space():
-    from engines.tiletum.engine import king_order
+    from engines.tiletum.king_track import king_order
     s = table(layout="printed")
     s["king"]["pos"] = [D.KING_ZERO, D.KING_ZERO + 3]
     s["wheel"] = ["king"] * 6

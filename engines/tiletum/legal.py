@@ -1,0 +1,56 @@
+"""The legal moves of a seat (DESIGN.md, "legal_moves"): every concrete move, no templates. The
+Tasks and the die are tried against their own checks; the Action in progress lists its steps."""
+from __future__ import annotations
+
+from engines.core import IllegalMove
+from engines.tiletum import data as D
+from engines.tiletum import moves as mv
+from engines.tiletum.actions import action_moves
+from engines.tiletum.actions.points import context
+
+
+def candidates(state, seat) -> list[dict]:
+    """Task moves, the end of the turn and the dice, before checking."""
+    turn = state["turn"]
+    b = state["boards"][seat]
+    cands = [{"type": "buy", "resource": r} for r in D.RESOURCES[1:]]
+    for x in b["store"]:
+        kind = D.TILES[x]["kind"]
+        if kind == "contract":
+            cands.append({"type": "fulfil", "tile": x})
+        elif kind == "crest":
+            cands += [{"type": "crest", "tile": x, "building": i} for i in range(mv.BUILDINGS)]
+        elif kind in ("helper", "plus_ap"):
+            cands.append({"type": "helper", "tile": x})
+    cands += [{"type": "contribute", "town": town} for town in D.CATHEDRAL_TOWNS]
+    cands.append({"type": "finish_helper"})
+    cands.append({"type": "end"})
+    if turn["stage"] == "choose" and turn["helper"] is None:
+        seen = []
+        for d in state["dice"]:
+            if d in seen:
+                continue
+            seen.append(d)
+            for to in range(1, 7):
+                joker = state["wheel"][to - 1] == "joker"
+                for bonus in (False, True):
+                    for a in (D.CHARACTER_TYPES if joker else [None]):
+                        cands.append({"type": "take_die", "colour": d["colour"], "value": d["value"],
+                                      "to": to, "bonus": bonus, "action": a})
+    return cands
+
+
+def legal_moves(state, seat, checks) -> list[dict]:
+    """checks: move type -> its check (state, seat, move)."""
+    if state["phase"] == "king_bonus":
+        return [{"move": {"type": "king_bonus", "take": True}},
+                {"move": {"type": "king_bonus", "take": False}}]
+    moves = []
+    for m in candidates(state, seat):
+        try:
+            checks[m["type"]](state, seat, m)
+        except IllegalMove:
+            continue
+        moves.append(m)
+    moves += action_moves(state, seat, context(state))
+    return [{"move": m} for m in moves]
