@@ -5,7 +5,7 @@ from itertools import combinations
 from engines.core import event
 from engines.barcelona import city, scoring
 from engines.barcelona.data import BUILDING_BONUS_VP, BUILDINGS, LEVEL
-from engines.barcelona.gains import cerda, gain, grant_sagrada
+from engines.barcelona.gains import cerda, gain, grant_sagrada, later
 
 
 def visible(state, crossing):
@@ -61,14 +61,27 @@ def build(t, seat, move):
                               "crossings": move["crossings"]}))
     vp = scoring.lowest_visible_vp(t.state["tracks"]) + spec["vp"]
     gain(t, seat, vp=vp, why="building")
+    # 5. the Building's effects in the table's order: the optional Sagrada Família steps first,
+    # then the Cerdà move; 6. the marker, after them
+    before = t.at
     if spec["sagrada"]:
         grant_sagrada(t, seat, spec["sagrada"])
-    if spec["cerda"]:
-        cerda(t, seat, spec["cerda"])
+    rest = {"do": "building", "seat": seat, "space": move["space"], "cerda": spec["cerda"]}
+    if t.at > before:
+        later(t, rest)
+    else:
+        finish(t, rest)
+
+
+def finish(t, rest):
+    """The Building's Cerdà move, then its marker (emptying a spot gives +1 Cerdà)."""
+    seat = rest["seat"]
+    if rest["cerda"]:
+        cerda(t, seat, rest["cerda"])
     spots = t.state["p"][seat]["markers"]
     spot = next((i for i, n in enumerate(spots) if n), None)
-    if spot is not None:
-        t.emit(event("marker", {"seat": seat, "space": move["space"], "spot": spot}))
+    if spot is not None:  # the leftmost spot that still holds a marker
+        t.emit(event("marker", {"seat": seat, "space": rest["space"], "spot": spot}))
         if t.state["p"][seat]["markers"][spot] == 0:
             cerda(t, seat, 1)
     t.emit(event("phase", {"phase": "done"}))

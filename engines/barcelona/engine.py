@@ -9,9 +9,10 @@ contents are public (what it holds follows from what has been shown) and each dr
 decide time, so the state keeps no secret order.
 
 A turn is several moves. Choices that interrupt it (Intersection benefits, owed to the
-Intersection's owner even on another player's turn; Sagrada Família steps and tiles; an action
-granted by a Cobblestone, a Passenger or a Public Service) wait in `pending`, first item first;
-while it is not empty its first item's seat is the only active one.
+Intersection's owner even on another player's turn; what to keep of a gain that does not fit the
+Warehouse; Sagrada Família steps and tiles; an action granted by a Cobblestone, a Passenger or a
+Public Service) wait in `pending`, first item first; while it is not empty its first item's seat
+is the only active one.
 """
 from __future__ import annotations
 
@@ -102,8 +103,9 @@ class Barcelona(Engine):
         if top is not None:
             t.emit(event("pending_pop", {}))
             if kind == "benefits":
-                for b in move["choice"]:
-                    gains.benefit(t, seat, b)
+                gains.benefits(t, seat, move["choice"])
+            elif kind == "store":
+                gains.store(t, seat, top, move["coins"], move["cloths"])
             elif kind == "sagrada":
                 gains.sagrada_steps(t, seat, move["steps"])
             elif kind == "sagrada_tile":
@@ -115,10 +117,6 @@ class Barcelona(Engine):
             return
         if kind == "place":
             turn.place(t, seat, move)
-        elif kind == "discard":
-            t.emit(event("gain", {"seat": seat, "coins": -int(move["resource"] == "coin"),
-                                  "cloths": -int(move["resource"] == "cloth"), "vp": 0,
-                                  "why": "discard"}))
         elif kind == "end_actions":
             to_construction(t)
         elif kind == "build":
@@ -281,6 +279,9 @@ class Barcelona(Engine):
             if item["kind"] == "benefits":
                 return [{"move": {"type": "benefits"},
                          "choose": {"choice": {"subset": item["options"], "min": 0, "max": item["max"]}}}]
+            if item["kind"] == "store":
+                return [{"move": {"type": "store", "coins": c, "cloths": k}}
+                        for c, k in gains.store_options(state["p"][seat], item["coins"], item["cloths"])]
             if item["kind"] == "sagrada":
                 return [{"move": {"type": "sagrada"},
                          "choose": {"steps": {"one_of": list(range(item["steps"] + 1))}}}]
@@ -297,11 +298,7 @@ class Barcelona(Engine):
         if phase == "build":
             return build_options(state, seat)
         if phase == "actions":
-            p = state["p"][seat]
-            out = action_choices(state, seat)
-            out += [{"move": {"type": "discard", "resource": r}}
-                    for r, n in (("coin", p["coins"]), ("cloth", p["cloths"])) if n]
-            return out + [{"move": {"type": "end_actions"}}]
+            return action_choices(state, seat) + [{"move": {"type": "end_actions"}}]
         return []
 
     def public_move(self, state, seat, move):

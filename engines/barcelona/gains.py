@@ -3,7 +3,9 @@ Warehouse, steps on the Cerdà track, steps on the Sagrada Família track and it
 printed and Intersection benefits. Each function emits its events onto decide's Table `t`.
 
 Choices owed in the middle of a move wait in `pending`, first item first; `push` inserts them in
-the order a move makes them, ahead of older items (`t.at` counts this move's pushes).
+the order a move makes them, ahead of older items (`t.at` counts this move's pushes). A `later`
+item is no choice: it holds the rest of an effect, run by turn.flow once the choices before it
+are made.
 """
 from engines.core import event
 from engines.barcelona.data import (CERDA_OVERFLOW_VP, CERDA_TOP, SAGRADA_SLOTS, SAGRADA_STEPS,
@@ -24,15 +26,49 @@ def can_pay(p, coins=0, cloths=0) -> bool:
     return p["coins"] >= coins and p["cloths"] >= cloths
 
 
+def store_options(p: dict, coins: int, cloths: int) -> list[tuple[int, int]]:
+    """The Warehouse contents a gain of `coins` and `cloths` may leave (rules page, "Resources":
+    a gain that does not fit is lost, but the player may discard stored resources to make room
+    and take only part of it). READING: the Warehouse is filled as far as the gain allows, since
+    leaving a space empty is never better than discarding later; which resources stay is the
+    player's choice."""
+    total = min(capacity(p), p["coins"] + p["cloths"] + coins + cloths)
+    most_cloths = p["cloths"] + cloths
+    return [(c, total - c) for c in range(min(p["coins"] + coins, total) + 1)
+            if total - c <= most_cloths]
+
+
 def gain(t, seat, coins=0, cloths=0, vp=0, why=""):
-    """A gain fills open Warehouse spaces (Coins first); what does not fit is lost."""
+    """Gain VP and resources, or pay (negative amounts). A gain that fits is stored; one that
+    does not asks the player what to keep, unless only one choice is possible."""
     p = t.state["p"][seat]
-    room = capacity(p) - p["coins"] - p["cloths"]
-    c = max(0, min(coins, room)) if coins > 0 else coins
-    room -= max(c, 0)
-    k = max(0, min(cloths, room)) if cloths > 0 else cloths
-    if c or k or vp:
-        t.emit(event("gain", {"seat": seat, "coins": c, "cloths": k, "vp": vp, "why": why}))
+    if coins <= 0 and cloths <= 0 or coins + cloths <= capacity(p) - p["coins"] - p["cloths"]:
+        if coins or cloths or vp:
+            t.emit(event("gain", {"seat": seat, "coins": coins, "cloths": cloths, "vp": vp,
+                                  "why": why}))
+        return
+    choices = store_options(p, coins, cloths)
+    if len(choices) == 1:
+        [(c, k)] = choices
+        t.emit(event("gain", {"seat": seat, "coins": c - p["coins"], "cloths": k - p["cloths"],
+                              "vp": vp, "why": why}))
+        return
+    if vp:
+        t.emit(event("gain", {"seat": seat, "coins": 0, "cloths": 0, "vp": vp, "why": why}))
+    push(t, {"kind": "store", "seat": seat, "coins": coins, "cloths": cloths, "why": why})
+
+
+def store(t, seat, item, coins, cloths):
+    """The player's choice of what the Warehouse holds after an overflowing gain."""
+    p = t.state["p"][seat]
+    t.emit(event("gain", {"seat": seat, "coins": coins - p["coins"], "cloths": cloths - p["cloths"],
+                          "vp": 0, "why": item["why"]}))
+
+
+def later(t, item):
+    """What an effect still has to do once the choices it has just pushed are made (turn.flow
+    runs it then): the rules page's order within an effect is kept."""
+    push(t, dict(item, kind="later"))
 
 
 def cerda(t, seat, steps):
@@ -82,3 +118,14 @@ def benefit(t, seat, b):
         cerda(t, seat, 1)
     elif b == "sagrada":
         grant_sagrada(t, seat, 1)
+
+
+def benefits(t, seat, choice):
+    """Intersection benefits, taken in the order chosen; one that asks for a choice (a Sagrada
+    Família step, what to keep of a resource) is settled before the next."""
+    for i, b in enumerate(choice):
+        before = t.at
+        benefit(t, seat, b)
+        if t.at > before and choice[i + 1:]:
+            later(t, {"do": "benefits", "seat": seat, "choice": choice[i + 1:]})
+            return

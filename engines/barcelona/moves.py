@@ -34,8 +34,6 @@ MOVES_SCHEMA = {
     "tram": _schema("tram", "Put or move your Tram onto street space `space`; `passenger`: drop "
                     "your leftmost Passenger there.", space=S(required=True),
                     passenger=fields.Boolean(required=True)),
-    "discard": _schema("discard", "Discard one stored resource ('coin' or 'cloth').",
-                       resource=S(required=True)),
     "end_actions": _schema("end_actions", "Take no more street actions: go on to construction."),
     "build": _schema("build", "Construct `building` on `space` using the visible Citizens on "
                      "`crossings`.", building=S(required=True), space=S(required=True),
@@ -47,5 +45,8 @@ MOVES_SCHEMA = {
     "sagrada_tile": _schema("sagrada_tile", "The Sagrada Família tile taken at a slot; `coins` is "
                             "how many of a 'Coin or Cloth' gain are Coins.", tile=I(required=True),
                             coins=I(required=True)),
+    "store": _schema("store", "What the Warehouse holds after a gain that does not fit: `coins` "
+                     "and `cloths` (the rest of the gain is lost, or stored ones discarded).",
+                     coins=I(required=True), cloths=I(required=True)),
     "decline": _schema("decline", "Decline a bonus action."),
 }

@@ -61,6 +61,7 @@ const PHASES = { start: "starting", place: "places Citizens", actions: "takes st
 const PENDING = {
   benefits: "chooses Intersection benefits", sagrada: "may move on the Sagrada Família",
   sagrada_tile: "chooses a Sagrada Família tile", bonus: "may take a granted action",
+  store: "chooses what to keep in the Warehouse",
 };
 
 const CSS = `
@@ -139,7 +140,8 @@ export function render(container, view, context) {
     pend ? h("span", { class: "meta" }, `${name(pend.seat)} ${PENDING[pend.kind] || pend.kind}` +
       (pend.steps ? ` (up to ${pend.steps} step${pend.steps === 1 ? "" : "s"})` : "") +
       (pend.level ? ` (level ${pend.level})` : "") +
-      (pend.actions ? `: ${[].concat(pend.actions).map((a) => ACTIONS[a] || a).join(", ")}` : "")) : null,
+      (pend.actions ? `: ${[].concat(pend.actions).map((a) => ACTIONS[a] || a).join(", ")}` : "") +
+      (pend.kind === "store" ? ` (gained ${pend.coins} Coin${pend.coins === 1 ? "" : "s"}, ${pend.cloths} Cloth${pend.cloths === 1 ? "" : "s"})` : "")) : null,
     h("span", { class: "meta" }, `Cerdà Scorings done: ${view.scored} of 3`),
     h("span", { class: "meta" }, `first player: ${name(view.first)}`),
     view.ending ? h("span", { class: "meta" }, "the game ends this round") : null,

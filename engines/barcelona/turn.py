@@ -4,10 +4,10 @@ of the game ("Game end and final scoring"). `flow` runs everything automatic bet
 from engines.core import event
 from engines.barcelona import city, scoring
 from engines.barcelona.actions import action_options
-from engines.barcelona.construction import to_construction
+from engines.barcelona.construction import finish, to_construction
 from engines.barcelona.data import CLASSES, DISPLAY, INTERSECTIONS, SECTION_SPACES, SECTIONS, \
     intersection_benefit_count
-from engines.barcelona.gains import push
+from engines.barcelona.gains import benefits, push
 from engines.barcelona.setup import draw_citizens, draw_tiles
 
 
@@ -55,8 +55,15 @@ def place(t, seat, move):
 def flow(t):
     """Run the turn on until someone owes a choice or the game is over."""
     st = t.state
-    while not st.get("over") and not st["pending"]:
-        if st["phase"] == "actions" and not action_choices(st, st["turn"]):
+    while not st.get("over"):
+        if st["pending"]:
+            if st["pending"][0]["kind"] != "later":
+                return
+            rest = st["pending"][0]
+            t.emit(event("pending_pop", {}))
+            t.at = 0  # what the rest pushes comes first
+            LATER[rest["do"]](t, rest)
+        elif st["phase"] == "actions" and not action_choices(st, st["turn"]):
             to_construction(t)
         elif st["phase"] == "done":
             end_turn(t)
@@ -65,6 +72,12 @@ def flow(t):
         else:
             return
         st = t.state
+
+
+LATER = {  # the rests of effects held by `later` items (gains.later)
+    "building": finish,
+    "benefits": lambda t, rest: benefits(t, rest["seat"], rest["choice"]),
+}
 
 
 def start_turn(t):

@@ -75,10 +75,12 @@ def test_building_vp_is_lowest_visible_after_moving_citizens():
 def test_level2_sagrada_may_and_cerda_minus_one():
     s = ready(SQUARE)
     s2, _ = build(s, "level2", "b1,0", ["1,0", "1,1"])
-    assert s2["p"][0]["cerda"] == 2
-    assert s2["pending"][0]["kind"] == "sagrada" and s2["pending"][0]["steps"] == 1
+    # the table's order: the optional Sagrada step is settled first, Cerdà and marker wait
+    assert s2["pending"][0] == {"kind": "sagrada", "seat": 0, "steps": 1}
+    assert s2["p"][0]["cerda"] == 3 and s2["buildings"]["b1,0"]["markers"] == []
     s3, _ = play(s2, 0, {"type": "sagrada", "steps": 0})
-    assert s3["p"][0]["sagrada"] == 0 and s3["turn"] == 1
+    assert s3["p"][0]["sagrada"] == 0 and s3["p"][0]["cerda"] == 2  # -1 Cerdà, must
+    assert s3["buildings"]["b1,0"]["markers"] == [0] and s3["turn"] == 1
 
 
 def test_level3_plus7_sagrada2_cerda_minus_two():
@@ -86,8 +88,38 @@ def test_level3_plus7_sagrada2_cerda_minus_two():
     s["bonus"][0] = True
     s2, _ = build(s, "level3", "b1,0", ["1,0", "2,0", "2,1"])
     p = s2["p"][0]
-    assert p["cerda"] == 1 and p["vp"] == 7 + TRACK_VP[0]
+    assert p["vp"] == 7 + TRACK_VP[0] and p["cerda"] == 3
     assert s2["pending"][0]["steps"] == 2
+    s3, _ = play(s2, 0, {"type": "sagrada", "steps": 2})
+    assert s3["p"][0]["cerda"] == 3  # the level 1 Sagrada tile comes before the Cerdà move
+    s4, _ = play(s3, 0, {"type": "sagrada_tile", "tile": 0, "coins": 0})
+    assert s4["p"][0]["cerda"] == 1 and s4["p"][0]["sagrada"] == 2 and s4["turn"] == 1
+
+
+def test_sagrada_tile_cerda_before_the_buildings_cerda_move():
+    """The order shows at the top of the Cerdà track: a Level 2 at the top, whose Sagrada step
+    reaches the "+1 Cerdà + 2 VP" tile. Tile first: its step is forfeited for 2 VP, then -1."""
+    s = ready(SQUARE)
+    s["bonus"][0] = True
+    s["p"][0]["cerda"] = 9
+    s2, _ = build(s, "level2", "b1,0", ["1,0", "1,1"])
+    s3, _ = play(s2, 0, {"type": "sagrada", "steps": 1})
+    s4, ev = play(s3, 0, {"type": "sagrada_tile", "tile": 3, "coins": 0})
+    p = s4["p"][0]
+    assert p["cerda"] == 8 and p["vp"] == TRACK_VP[0] + 2 + 2  # Building, tile's VP, overflow
+    moved = [e["to"] for e in of(ev, "cerda_moved")]
+    assert moved == [9, 8]
+
+
+def test_marker_after_the_effects_spot_emptied_gives_cerda_last():
+    s = ready(SQUARE)
+    s["p"][0]["markers"] = [1, 2, 2, 2, 2]
+    s2, _ = build(s, "level2", "b1,0", ["1,0", "1,1"])
+    s3, ev = play(s2, 0, {"type": "sagrada", "steps": 1})
+    s4, ev = play(s3, 0, {"type": "sagrada_tile", "tile": 0, "coins": 0})
+    kinds = [e["type"] for e in ev if e["type"] in ("sagrada_tile", "cerda_moved", "marker")]
+    assert kinds == ["sagrada_tile", "cerda_moved", "marker", "cerda_moved"]
+    assert s4["p"][0]["cerda"] == 3 and s4["p"][0]["markers"] == [0, 2, 2, 2, 2]
 
 
 def test_overbuilding_rules():
@@ -104,6 +136,7 @@ def test_overbuilding_rules():
     s3 = ready(SQUARE)
     s3["buildings"]["b1,0"] = {"tiles": ["level1"], "markers": [1]}
     s4, _ = build(s3, "level2", "b1,0", ["1,0", "1,1"])
+    s4, _ = play(s4, 0, {"type": "sagrada", "steps": 0})
     assert s4["buildings"]["b1,0"] == {"tiles": ["level1", "level2"], "markers": [1, 0]}
 
 

@@ -27,6 +27,7 @@ def test_cerda_moves_clamp_bottom_and_overflow_top():
     s4["p"][0]["cerda"] = 1
     s5, _ = play(s4, 0, {"type": "build", "building": "level3", "space": "b1,0",
                          "crossings": ["1,0", "2,0", "2,1"]})
+    s5, _ = play(s5, 0, {"type": "sagrada", "steps": 0})
     assert s5["p"][0]["cerda"] == 0  # below the bottom is ignored
 
 

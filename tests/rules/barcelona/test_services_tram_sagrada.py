@@ -141,3 +141,50 @@ def test_sagrada_steps_optional_and_tiles():
     assert SAGRADA_TILES[4][0] == {"vp": 18}
     with pytest.raises(IllegalMove):
         engine.decide(s2, 0, {"type": "sagrada_tile", "tile": 0, "coins": 1}, None)
+
+
+def test_tram_passes_other_trams_but_never_ends_on_one():
+    s = tram_state("r1.0")  # between 0,1 and 1,1
+    s["trams"][1] = "r1.1"  # the next space along row 1
+    t = targets(s)
+    assert "r1.1" not in t  # may not end on another Tram
+    assert "r1.2" in t  # but passes it: two spaces along row 1
+    s["trams"][1] = None
+    assert "r1.1" in targets(s)
+
+
+def test_estacio_de_franca_waives_the_passengers_coin_not_its_cloth():
+    s = service(coins=3)  # the service's top tile costs all 3 Coins
+    s2, _ = play(s, 0, {"type": "public_service", "service": "estacio_franca"})
+    assert s2["p"][0]["coins"] == 0 and s2["pending"][0]["actions"] == ["tram"]
+    moves = [o["move"] for o in engine.legal_moves(s2, 0)]
+    assert {"type": "tram", "space": "c0.0", "passenger": True} in moves  # 1 Coin, waived
+    s3, _ = play(s2, 0, {"type": "tram", "space": "c0.0", "passenger": True})
+    assert s3["passengers"]["c0.0"] == 0 and s3["p"][0]["coins"] == 0
+    # the third Passenger costs 1 Cloth + 1 Coin: with no Cloth, not even the waiver helps
+    s4 = service(coins=3, passengers=2)
+    s5, _ = play(s4, 0, {"type": "public_service", "service": "estacio_franca"})
+    assert not any(o["move"].get("passenger") for o in engine.legal_moves(s5, 0))
+    s4["p"][0]["cloths"] = 1
+    s5, _ = play(s4, 0, {"type": "public_service", "service": "estacio_franca"})
+    s6, _ = play(s5, 0, {"type": "tram", "space": "c0.0", "passenger": True})
+    assert (s6["p"][0]["coins"], s6["p"][0]["cloths"], s6["p"][0]["passengers"]) == (0, 0, 3)
+    # without the service, the same Passenger's Coin is paid
+    s7 = tram_state("r1.1")
+    s7["p"][0].update(coins=1, cloths=1, passengers=2)
+    s8, _ = play(s7, 0, {"type": "tram", "space": "r1.2", "passenger": True})
+    assert (s8["p"][0]["coins"], s8["p"][0]["cloths"]) == (0, 0)
+
+
+def test_intersection_benefits_in_the_order_chosen():
+    from tests.rules.barcelona.helpers import fresh as fresh_table
+    s = fresh_table()
+    s["intersections"]["1,0"] = 1
+    s["p"][1].update(intersections=5, cerda=9)
+    s2, _ = play(s, 0, {"type": "place", "crossing": "1,0", "top": "middle"})
+    s3, _ = play(s2, 1, {"type": "benefits", "choice": ["sagrada", "cerda"]})
+    assert s3["pending"][0]["kind"] == "sagrada" and s3["p"][1]["vp"] == 0  # Cerdà waits
+    s4, _ = play(s3, 1, {"type": "sagrada", "steps": 1})
+    s5, _ = play(s4, 1, {"type": "sagrada_tile", "tile": 3, "coins": 0})  # +1 Cerdà + 2 VP
+    assert s5["p"][1]["vp"] == 2 + 2 + 2  # tile VP, then two forfeited steps at the top
+    assert engine.active(s5) == [0]

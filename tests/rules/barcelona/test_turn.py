@@ -104,16 +104,6 @@ def test_no_construction_ends_turn_and_draws_two():
     assert s2["p"][0]["hand"] == end["drawn"]
 
 
-def test_discard_makes_room_and_vp_come_even_if_cloth_is_lost():
-    s = at_actions(fresh(), "4,0")  # column 4: Gain Cloth and VP
-    s["p"][0]["coins"] = 4  # the four open Warehouse spaces are full
-    s2, _ = play(s, 0, {"type": "cloth_vp"})
-    assert (s2["p"][0]["cloths"], s2["p"][0]["vp"]) == (0, 3)
-    s3, _ = play(s, 0, {"type": "discard", "resource": "coin"})
-    s4, _ = play(s3, 0, {"type": "cloth_vp"})
-    assert (s4["p"][0]["coins"], s4["p"][0]["cloths"], s4["p"][0]["vp"]) == (3, 1, 3)
-
-
 def test_nowhere_to_place_skips_to_construction_and_stall_ends():
     s = at_actions(fresh(2), "0,4")
     for c in city.CROSSINGS:
