@@ -141,6 +141,19 @@ for _a in CHARACTER_TYPES:
 for _ap in (1, 1, 2, 2, 3, 3):
     _n += 1
     BONUS_TILES[f"B{_n:02d}"] = {"kind": "plus_ap", "ap": _ap}
+# The colour Helper (page, implementation notes: "used while choosing" the die): the die you take
+# counts as another colour, so its Resources are of that colour. STAND-IN: the page names the
+# kind, not how many there are; three of them.
+for _ in range(3):
+    _n += 1
+    BONUS_TILES[f"B{_n:02d}"] = {"kind": "colour_helper"}
+for _t in BONUS_TILES.values():
+    _t["source"] = "stand-in"
+for _t in CHARACTERS.values():
+    _t["source"] = "stand-in"
+for _t in CONTRACTS.values():
+    _t["source"] = "stand-in"
+HELPER_KINDS = ("helper", "plus_ap", "colour_helper")
 
 # Fair tiles: a value and a condition counted per player.
 FAIR_TILES = {
@@ -149,6 +162,8 @@ FAIR_TILES = {
     "F5": {"value": 1, "per": "contracts"}, "F6": {"value": 2, "per": "completed"},
     "F7": {"value": 1, "per": "cathedrals"},
 }
+for _t in FAIR_TILES.values():
+    _t["source"] = "stand-in"
 
 TILES = {**CHARACTERS, **CONTRACTS, **BONUS_TILES}
 assert len(CATHEDRAL_TOWNS) == 9 == len(COST_TILES)

@@ -41,7 +41,7 @@ assert set(MOVES) == set(mv.SCHEMAS)
 class Tiletum(Engine):
     name = "tiletum"
     title = "Tiletum"
-    version = 1
+    version = 2
     min_players = 1
     max_players = 4
     options_schema = Options

@@ -20,23 +20,28 @@ def candidates(state, seat) -> list[dict]:
             cands.append({"type": "fulfil", "tile": x})
         elif kind == "crest":
             cands += [{"type": "crest", "tile": x, "building": i} for i in range(mv.BUILDINGS)]
-        elif kind in ("helper", "plus_ap"):
+        elif kind in ("helper", "plus_ap"):  # a colour Helper goes with the die (below)
             cands.append({"type": "helper", "tile": x})
     cands += [{"type": "contribute", "town": town} for town in D.CATHEDRAL_TOWNS]
+    cands.append({"type": "reveal"})
     cands.append({"type": "finish_helper"})
     cands.append({"type": "end"})
     if turn["stage"] == "choose" and turn["helper"] is None:
+        # colour Helpers are interchangeable: only the first one held is offered
+        helpers = [x for x in sorted(b["store"]) if D.TILES[x]["kind"] == "colour_helper"][:1]
         seen = []
         for d in state["dice"]:
             if d in seen:
                 continue
             seen.append(d)
+            colours = [(None, None)] + [(h, c) for h in helpers for c in D.COLOUR_IDS if c != d["colour"]]
             for to in range(1, 7):
                 joker = state["wheel"][to - 1] == "joker"
                 for bonus in (False, True):
                     for a in (D.CHARACTER_TYPES if joker else [None]):
-                        cands.append({"type": "take_die", "colour": d["colour"], "value": d["value"],
-                                      "to": to, "bonus": bonus, "action": a})
+                        for h, c in colours:
+                            cands.append({"type": "take_die", "colour": d["colour"], "value": d["value"],
+                                          "to": to, "bonus": bonus, "action": a, "helper": h, "recolour": c})
     return cands
 
 

@@ -52,14 +52,18 @@ class FinishHelperMove(Schema):
 
 class TakeDieMove(Schema):
     """Take a die: its colour and value on the wheel, the value to turn it to (2 Gold a step),
-    whether to take the Bonus tile, and the Action chosen when it lands on the Joker.
-    {"type": "take_die", "colour": "blue", "value": 2, "to": 2, "bonus": true, "action": null}"""
+    whether to take the Bonus tile, and the Action chosen when it lands on the Joker. A colour
+    Helper from the Storehouse (`helper`) makes the die count as the colour `recolour`.
+    {"type": "take_die", "colour": "blue", "value": 2, "to": 2, "bonus": true, "action": null,
+     "helper": null, "recolour": null}"""
     type = _type("take_die")
     colour = fields.String(required=True, validate=OneOf(COLOUR_IDS))
     value = fields.Integer(required=True, strict=True)
     to = fields.Integer(required=True, strict=True)
     bonus = fields.Boolean(required=True)
     action = fields.String(load_default=None, allow_none=True, validate=OneOf(CHARACTER_TYPES))
+    helper = fields.String(load_default=None, allow_none=True)
+    recolour = fields.String(load_default=None, allow_none=True, validate=OneOf(COLOUR_IDS))
 
 
 class MovePawnMove(Schema):
@@ -99,6 +103,12 @@ class TakeCharacterMove(Schema):
 class RefreshMove(Schema):
     """Character Action, 1 AP: discard the five Characters on offer and draw five. {"type": "refresh"}"""
     type = _type("refresh")
+
+
+class RevealMove(Schema):
+    """Turn up the face-down replacement Characters (free; after it the turn can no longer be
+    restarted). {"type": "reveal"}"""
+    type = _type("reveal")
 
 
 class PlaceMove(Schema):
@@ -142,6 +152,7 @@ SCHEMAS = {
     "helper": HelperMove, "finish_helper": FinishHelperMove, "take_die": TakeDieMove,
     "move": MovePawnMove, "pillar": PillarMove, "house": HouseMove, "take_bonus": TakeBonusMove,
     "take_character": TakeCharacterMove, "refresh": RefreshMove, "place": PlaceMove,
+    "reveal": RevealMove,
     "take_contract": TakeContractMove, "exchange": ExchangeMove, "end": EndMove,
     "king_bonus": KingBonusMove,
 }
@@ -180,10 +191,10 @@ def boolean(move, name):
     return value
 
 
-def tile(move):
-    value = move.get("tile")
+def tile(move, name="tile"):
+    value = move.get(name)
     if not isinstance(value, str) or value not in TILES:
-        raise IllegalMove("no_such_tile", "tile must name a tile, like \"K03\", \"C12\" or \"B07\".")
+        raise IllegalMove("no_such_tile", f"{name} must name a tile, like \"K03\", \"C12\" or \"B07\".")
     return value
 
 

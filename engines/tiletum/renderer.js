@@ -47,7 +47,8 @@ function tileInfo(id) {
   if (id[0] === "B") {
     if (n <= 18) { const f = CREST_FAMILIES[Math.floor((n - 1) / 3)]; return { kind: "crest", title: `Crest ${CREST_SIGN[f]}`, text: f }; }
     if (n <= 38) { const k = n - 19; return { kind: "helper", title: `${ACTION[CHAR_TYPES[Math.floor(k / 4)]]}`, text: `Helper +${[1, 2, 2, 3][k % 4]} AP` }; }
-    return { kind: "plus_ap", title: `+${[1, 1, 2, 2, 3, 3][n - 39]} AP`, text: "Helper" };
+    if (n <= 44) return { kind: "plus_ap", title: `+${[1, 1, 2, 2, 3, 3][n - 39]} AP`, text: "Helper" };
+    return { kind: "helper", title: "Colour", text: "Helper: the die counts as another colour" };
   }
   return { kind: "", title: id, text: "" };
 }
@@ -186,7 +187,8 @@ export function render(container, view, context) {
         .map(([, seat]) => h("i", { style: { "--seat": colour(seat) }, title: name(seat) })))))));
   const pile = (n) => (typeof n === "number" ? n : n.length);
   const offers = h("div", { class: "tl-box" }, h("h3", {}, "Characters", standIn(), h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `pile ${pile(view.characters.pile)} · discard ${view.characters.discard.length}`)),
-    h("div", { class: "tl-row" }, view.characters.offer.map((id) => tile(id))),
+    h("div", { class: "tl-row" }, view.characters.offer.map((id, i) => ((view.characters.face_down || []).includes(i)
+      ? h("div", { class: "tl-tile empty", title: "face down until revealed" }, "face down") : tile(id)))),
     h("h3", { style: { marginTop: "6px" } }, "Contracts", standIn(), h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `pile ${pile(view.contracts.pile)} · Bonus tiles ${pile(view.bonus_pile)}`)),
     h("div", { class: "tl-row" }, view.contracts.offer.map((id, i) => tile(id, { ap: CONTRACT_AP[i] }))),
     h("h3", { style: { marginTop: "6px" } }, "Fairs"),

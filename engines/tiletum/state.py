@@ -17,7 +17,8 @@ State (plain JSON; seats 0..n-1):
     towns               {town: {"houses": [seats], "pillars": [seats], "bonus_tiles": [ids],
                          "cost": Construction Cost tile id or None, "cathedral_tiles": [VP, top
                          first], "contributed": [seats]}}
-    characters          {"offer": [5 ids or None], "pile": [ids], "discard": [ids]}
+    characters          {"offer": [5 ids or None], "pile": [ids], "discard": [ids],
+                         "face_down": [offer slots whose replacement is not yet revealed]}
     contracts           {"offer": [5 ids or None], "pile": [ids]}
     bonus_pile          Bonus tiles not yet on the board
     boards              per seat: {"res", "vp", "store", "rooms", "crests", "roofs", "completed",
@@ -47,7 +48,8 @@ def initial(players: int, options: dict) -> dict:
         "stamp": n, "king_bonus": None, "fairs": [],
         "towns": {t: {"houses": [], "pillars": [], "bonus_tiles": [], "cost": None,
                       "cathedral_tiles": [], "contributed": []} for t in D.TOWN_IDS},
-        "characters": {"offer": [None] * D.OFFER, "pile": sorted(D.CHARACTERS), "discard": []},
+        "characters": {"offer": [None] * D.OFFER, "pile": sorted(D.CHARACTERS), "discard": [],
+                       "face_down": []},
         "contracts": {"offer": [None] * D.OFFER, "pile": sorted(D.CONTRACTS)},
         "bonus_pile": sorted(D.BONUS_TILES),
         "boards": [{

@@ -130,8 +130,10 @@ def check_helper(state, seat, move):
     tile = mv.tile(move)
     turn = state["turn"]
     b = state["boards"][seat]
-    if tile not in b["store"] or D.TILES[tile]["kind"] not in ("helper", "plus_ap"):
+    if tile not in b["store"] or D.TILES[tile]["kind"] not in D.HELPER_KINDS:
         raise IllegalMove("not_in_storehouse", "That Helper is not in your Storehouse.")
+    if D.TILES[tile]["kind"] == "colour_helper":
+        raise IllegalMove("colour_helper", "A colour Helper is used while choosing your die: name it when you take the die.")
     if turn["helper"] is not None:
         raise IllegalMove("helper_open", "Finish the Helper in use before starting another.")
     h = D.TILES[tile]

@@ -8,6 +8,7 @@ from engines.core import IllegalMove, event
 from engines.tiletum import data as D
 from engines.tiletum import moves as mv
 from engines.tiletum.actions import contract as contract_action
+from engines.tiletum.actions.character import reveal_face_down
 from engines.tiletum.actions.king import king_action
 from engines.tiletum.board import can_hold
 
@@ -35,9 +36,19 @@ def check_take_die(state, seat, move):
     to = mv.integer(move, "to", 1, 6, "the value to turn it to")
     bonus = mv.boolean(move, "bonus")
     joker = mv.optional(move, "action", D.CHARACTER_TYPES, "the Action the Joker performs")
+    helper = None if move.get("helper") is None else mv.tile(move, "helper")
+    recolour = mv.optional(move, "recolour", D.COLOUR_IDS, "the colour the die counts as")
     if {"colour": colour, "value": value} not in state["dice"]:
         raise IllegalMove("no_such_die", "There is no such die on the Action Wheel.")
     b = state["boards"][seat]
+    if (helper is None) != (recolour is None):
+        raise IllegalMove("colour_helper", "A colour Helper names the colour the die counts as, and only a colour Helper does.")
+    if helper is not None:
+        if helper not in b["store"] or D.TILES[helper]["kind"] != "colour_helper":
+            raise IllegalMove("not_in_storehouse", "That colour Helper is not in your Storehouse.")
+        if recolour == colour:
+            raise IllegalMove("same_colour", "A colour Helper turns the die to another colour.")
+        b = {**b, "store": [x for x in b["store"] if x != helper]}  # its space is free at once
     gold = D.GOLD_PER_STEP * turn_steps(value, to)
     if b["res"]["gold"] < gold:
         raise IllegalMove("not_enough_gold", f"Turning that die costs {gold} Gold.")
@@ -53,7 +64,8 @@ def check_take_die(state, seat, move):
         if not can_hold(b, tile):
             raise IllegalMove("storehouse_full", "Your Storehouse has no room for that Bonus tile.")
     return {"colour": colour, "value": value, "to": to, "gold": gold, "action": action,
-            "performs": joker or action, "tile": tile if bonus else None}
+            "performs": joker or action, "tile": tile if bonus else None, "helper": helper,
+            "counts_as": recolour or colour}
 
 
 def do_take_die(t, seat, p, rng):
@@ -61,8 +73,8 @@ def do_take_die(t, seat, p, rng):
     ap = 7 - p["to"] + b["markers"].get(p["performs"], 0)
     t.emit(event("die_taken", {"seat": seat, "colour": p["colour"], "value": p["value"],
                                "to": p["to"], "gold": p["gold"], "space": p["action"],
-                               "action": p["performs"], "tile": p["tile"],
-                               "resource": D.COLOURS[p["colour"]], "gain": p["to"], "ap": ap}))
+                               "action": p["performs"], "tile": p["tile"], "helper": p["helper"],
+                               "resource": D.COLOURS[p["counts_as"]], "gain": p["to"], "ap": ap}))
     if p["performs"] == "king":
         king_action(t, seat)
 
@@ -79,6 +91,7 @@ def check_end(state, seat, move):
 
 def do_end(t, seat, p, rng):
     t.emit(event("turn_ended", {"seat": seat}))
+    reveal_face_down(t, rng)  # the end of the turn turns the face-down Characters up anyway
     contract_action.refill(t, rng)
 
 
@@ -96,6 +109,9 @@ def on_die_taken(s, ev):
     b["res"]["gold"] -= ev["gold"]
     b["res"][ev["resource"]] += ev["gain"]
     b["dice"].append({"colour": ev["colour"], "value": ev["to"]})
+    if ev.get("helper") is not None:  # the colour Helper leaves the game
+        b["store"].remove(ev["helper"])
+        s["out"].append(ev["helper"])
     if ev["tile"] is not None:
         s["action_tiles"][ev["space"]] = None
         b["store"].append(ev["tile"])

@@ -1,7 +1,12 @@
 """The Character Action (rules page, "The Actions: Character"): 1 AP to take a Character from the
 offer into your Storehouse; 1 AP to discard the five on offer and draw five; 1 / 2 / 3 AP to place
 one from your Storehouse on floor 1 / 2 / 3 of a Building, taking its printed bonus at once. A
-Building holds one type of Character only, and a type goes in one Building only."""
+Building holds one type of Character only, and a type goes in one Building only.
+
+The replacement for a Character taken from the offer stays face down until revealed (page,
+"Playing on BGA" and implementation notes): taking a Character then draws nothing, so the turn
+can still be restarted; the `reveal` move, free, turns the face-down slots up (a draw: a reveal
+for undo), and the end of the turn turns them up anyway. A face-down slot cannot be taken."""
 from __future__ import annotations
 
 from engines.core import IllegalMove, event
@@ -15,6 +20,8 @@ def check_take_character(state, seat, move, ctx=None):
     in_action(state, ["character"], 1, ctx)
     slot = mv.integer(move, "slot", 0, D.OFFER - 1, "an offer slot")
     tile = state["characters"]["offer"][slot]
+    if slot in state["characters"]["face_down"]:
+        raise IllegalMove("face_down", "That slot's new Character is face down: reveal it first.")
     if tile is None:
         raise IllegalMove("empty_slot", "That offer slot is empty.")
     if not can_hold(state["boards"][seat], tile):
@@ -35,7 +42,22 @@ def draw_characters(t, slots, rng):
 def do_take_character(t, seat, slot, rng):
     t.emit(event("character_taken", {"seat": seat, "slot": slot,
                                      "tile": t.state["characters"]["offer"][slot]}))
-    draw_characters(t, [slot], rng)
+
+
+def check_reveal(state, seat, move):
+    if not state["characters"]["face_down"]:
+        raise IllegalMove("nothing_face_down", "No Character in the offer is face down.")
+
+
+def do_reveal(t, seat, p, rng):
+    reveal_face_down(t, rng)
+
+
+def reveal_face_down(t, rng):
+    """Turn up the face-down slots: the new Characters are drawn now."""
+    slots = sorted(t.state["characters"]["face_down"])
+    if slots:
+        draw_characters(t, slots, rng)
 
 
 def check_refresh(state, seat, move, ctx=None):
@@ -89,6 +111,7 @@ def options(state, seat, ctx):
 
 def on_character_taken(s, ev):
     s["characters"]["offer"][ev["slot"]] = None
+    s["characters"]["face_down"].append(ev["slot"])
     s["boards"][ev["seat"]]["store"].append(ev["tile"])
     spend(s, 1)
 
@@ -102,6 +125,7 @@ def on_characters_discarded(s, ev):
 
 def on_characters_drawn(s, ev):
     ch = s["characters"]
+    ch["face_down"] = [x for x in ch["face_down"] if x not in ev["slots"]]
     for slot, tile in zip(ev["slots"], ev["tiles"]):
         if tile is None:
             continue
@@ -123,6 +147,7 @@ def on_character_placed(s, ev):
 
 
 MOVES = {"take_character": (check_take_character, do_take_character),
-         "refresh": (check_refresh, do_refresh), "place": (check_place, do_place)}
+         "refresh": (check_refresh, do_refresh), "place": (check_place, do_place),
+         "reveal": (check_reveal, do_reveal)}
 EVENTS = {"character_taken": on_character_taken, "characters_discarded": on_characters_discarded,
           "characters_drawn": on_characters_drawn, "character_placed": on_character_placed}

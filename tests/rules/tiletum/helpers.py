@@ -52,9 +52,9 @@ def of_type(events, kind):
     return [e for e in events if e["type"] == kind]
 
 
-def take(colour, value, to=None, bonus=False, action=None):
+def take(colour, value, to=None, bonus=False, action=None, helper=None, recolour=None):
     return {"type": "take_die", "colour": colour, "value": value, "to": value if to is None else to,
-            "bonus": bonus, "action": action}
+            "bonus": bonus, "action": action, "helper": helper, "recolour": recolour}
 
 
 def legal(state, seat):

@@ -74,6 +74,7 @@ def random_move(kind, rng):
         "action": pick(D.CHARACTER_TYPES + [None]), "pawn": pick(["architect", "merchant"]),
         "slot": rng.randbelow(5), "floor": rng.randint(1, 3), "give": pick(D.RESOURCES),
         "get": pick(D.RESOURCES), "extra": pick(D.RESOURCES + [None]), "take": bool(rng.randbelow(2)),
+        "helper": pick([x for x in tiles if D.TILES[x]["kind"] == "colour_helper"] + [None, None]), "recolour": pick(D.COLOUR_IDS + [None]),
     }.items() if k == "type" or k in SCHEMAS[kind]().fields}
 
 

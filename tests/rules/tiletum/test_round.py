@@ -160,3 +160,22 @@ def test_the_printed_building_is_completed_by_a_crest_alone():
     new, _ = play(s, 0, {"type": "crest", "tile": c, "building": 5})
     assert new["boards"][0]["completed"][5] and new["boards"][0]["markers"] == {}
     assert new["boards"][0]["houses"] == s["boards"][0]["houses"]
+
+
+def test_map_bonus_tile_spaces_are_never_refilled_while_action_spaces_are():
+    """The map: Bonus-tile spaces are "filled at setup and never refilled"; Cleanup replaces only
+    the tiles taken from the Action spaces."""
+    s = table(2)
+    town = next(t for t in D.TOWN_IDS if s["towns"][t]["bonus_tiles"])
+    taken = s["towns"][town]["bonus_tiles"][0]
+    s["towns"][town]["bonus_tiles"] = []
+    s["out"].append(taken)
+    s["action_tiles"]["merchant"] = None
+    seat = last_turn_of_round(s, 1)
+    s["king_bonus"] = None
+    before = {t: list(tw["bonus_tiles"]) for t, tw in s["towns"].items()}
+    new, events = play(s, seat, {"type": "end"})
+    assert of_type(events, "cleanup")[0]["action_tiles"].keys() == {"merchant"}
+    assert new["action_tiles"]["merchant"] is not None
+    assert {t: tw["bonus_tiles"] for t, tw in new["towns"].items()} == before
+    assert new["towns"][town]["bonus_tiles"] == []

@@ -153,11 +153,12 @@ def test_character_take_refresh_and_place_on_floors():
     turn(s, 0, stage="action", action="character", ap=6)
     c = s["characters"]["offer"][0]
     s1, events = play(s, 0, {"type": "take_character", "slot": 0})
-    assert c in s1["boards"][0]["store"] and s1["characters"]["offer"][0] not in (None, c)
+    assert c in s1["boards"][0]["store"] and s1["characters"]["offer"][0] is None
+    assert s1["characters"]["face_down"] == [0] and not of_type(events, "characters_drawn")
+    s2, events = play(s1, 0, {"type": "refresh"})
     assert of_type(events, "characters_drawn")[0]["reveal"]
-    s2, _ = play(s1, 0, {"type": "refresh"})
-    assert s2["characters"]["discard"] == sorted(s1["characters"]["offer"]) or \
-        sorted(s2["characters"]["discard"]) == sorted(s1["characters"]["offer"])
+    assert sorted(s2["characters"]["discard"]) == sorted(x for x in s1["characters"]["offer"] if x)
+    assert None not in s2["characters"]["offer"] and s2["characters"]["face_down"] == []
     assert not set(s2["characters"]["offer"]) & set(s1["characters"]["offer"])
     assert s2["turn"]["ap"] == 4
     refused(s2, 0, {"type": "place", "tile": c, "building": 3, "floor": 2}, "room_taken")
