@@ -17,6 +17,7 @@ from __future__ import annotations
 from engines.core import ALL, Engine, IllegalMove, Table, event
 from engines.imperial_steam import (blind_bid, final_scoring, free_actions, main_actions,
                                     opportunities, rounds, state, table_setup, view)
+from engines.imperial_steam.main_actions import build_tracks
 from engines.imperial_steam.moves import FREE, MOVES, TILE_OF, move_type
 
 EVOLVE = {**table_setup.EVOLVE, **blind_bid.EVOLVE, **rounds.EVOLVE, **main_actions.EVOLVE,
@@ -64,6 +65,8 @@ class ImperialSteam(Engine):
                                                        "your turn.")
             rounds.end_turn(t)
             return t.events
+        elif kind == "second_track":
+            build_tracks.second_track(t, seat, move)
         elif kind in FREE:
             free_actions.DECIDE[kind](t, seat, move)
         elif kind in TILE_OF:
@@ -106,7 +109,7 @@ class ImperialSteam(Engine):
             return opportunities.business_options(s, seat)
         out = free_actions.options(s, seat)
         if s["main_done"]:
-            return out + [{"move": {"type": "end_turn"}}]
+            return out + build_tracks.second_options(s, seat) + [{"move": {"type": "end_turn"}}]
         return out + main_actions.legal(s, seat)
 
     def result(self, state):

@@ -8,7 +8,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import OneOf, Range
 
 from engines.core import IllegalMove
-from engines.imperial_steam.data import CITIES, CONNECTIONS, CONTRACTS, FACTORY_SITES, GOODS, HUBS
+from engines.imperial_steam.data import CITIES, CONNECTIONS, CONTRACTS, FACTORY_SITES, GOODS
 
 _good = fields.String(validate=OneOf(GOODS))
 
@@ -30,8 +30,13 @@ MOVES = {
         "counts per Training level [L1, L2, L3].",
         tracks=fields.List(fields.String(validate=OneOf(list(CONNECTIONS))), required=True),
         workers=fields.List(fields.Integer(strict=True), required=True)),
+    "second_track": _schema(
+        "second_track", "1. Build tracks, continued: the second track of this turn's Build tracks "
+        "action, after free actions taken during it; workers as for build_tracks.",
+        track=fields.String(required=True, validate=OneOf(list(CONNECTIONS))),
+        workers=fields.List(fields.Integer(strict=True), required=True)),
     "hire": _schema("hire", "2. Hire: workers from one hub column, and engineers.",
-                    column=fields.String(required=True, validate=OneOf(HUBS)),
+                    column=fields.String(required=True, validate=OneOf(list(CITIES))),
                     workers=fields.Integer(required=True, strict=True, validate=Range(min=0)),
                     bridge=fields.Boolean(load_default=False),
                     tunnel=fields.Boolean(load_default=False)),

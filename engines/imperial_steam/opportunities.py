@@ -1,5 +1,5 @@
-"""On connecting a new city (Build tracks, State Railway access): its Business token, Influence
-hexagon and, at Trieste, 10 guldens per own track; the Business token is then spent before
+"""On connecting a new city (Build tracks, State Railway access): the topmost Business token of
+the city's stack, its Influence hexagon and, at Trieste, 10 guldens per own track; the Business token is then spent before
 anything else (Main actions, 1. Build tracks, "On connecting a new city")."""
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ from engines.imperial_steam.state import set_col
 
 def connect(t, seat, city):
     s = t.state
-    c = D.CITIES[city]
-    token = s["stack"][0] if c["business"] and s["stack"] else None
+    offer = R.city_offer(s, city)
+    stack = s["stacks"].get(city, [])
+    token = stack[0] if stack else None
     bonus = 0
     if city == D.GOAL_CITY:
         p = s["p"][seat]
         bonus = D.TRIESTE_PER_TRACK * len(p["tracks"] + p["rails"])
     t.emit(event("city_connected", {"seat": seat, "city": city, "token": token,
-                                    "influence": c["hex"], "trieste_bonus": bonus}))
+                                    "influence": offer["hex"], "trieste_bonus": bonus}))
 
 
 # ---- Business tokens ------------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def _city_connected(s, ev):
     seat = ev["seat"]
     p = s["p"][seat]
     if ev["token"] is not None:
-        s["stack"].pop(0)
+        s["stacks"][ev["city"]].pop(0)
         s["pending"].append(ev["token"])
     set_col(s, seat, p["col"] + ev["influence"])
     p["money"] += ev["trieste_bonus"]

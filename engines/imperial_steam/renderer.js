@@ -1,15 +1,18 @@
 // Imperial Steam on the web page: the (stand-in) map from Wien to Trieste with each seat's
-// tracks, stations and State Railway access, the hub cities' influence, and one panel per seat
+// tracks, stations and State Railway access, the hub cities (coloured by their Hub City tile)
+// and their influence, each city's tile (in its tooltip), and one panel per seat
 // (money, influence, share value, goods, workers, trains, contracts, keys). Open bids show only
 // as "has bid" (the view hides their amounts). The connections come from the view; city
 // positions are display coordinates for the stand-in map of data.py, not the printed board.
 
 const POS = {
   wien: [560, 60], st_poelten: [420, 50], linz: [260, 60], wr_neustadt: [560, 150],
-  gloggnitz: [520, 230], muerzzuschlag: [450, 280], bruck: [380, 320], graz: [470, 380],
-  leoben: [300, 330], selzthal: [220, 220], marburg: [460, 470], cilli: [420, 550],
-  klagenfurt: [250, 450], villach: [150, 500], laibach: [300, 600], trieste: [180, 680],
+  gloggnitz: [480, 210], muerzzuschlag: [450, 280], bruck: [380, 320], graz: [470, 380],
+  leoben: [300, 330], selzthal: [220, 220], marburg: [460, 470], pettau: [570, 490],
+  cilli: [420, 550], klagenfurt: [250, 450], villach: [150, 500], laibach: [300, 600],
+  adelsberg: [300, 690], trieste: [180, 680],
 };
+const HUB_FILL = { bronze: "#e0a96d", white: "#f8f9fa", green: "#8ce99a", blue: "#74c0fc" };
 const KIND = { plain: "#adb5bd", bridge: "#868e96", tunnel: "#f08c00" };
 const SHARE = [40, 60, 90, 130, 180, 240];
 const PHASES = { setup: "Setting up", bid: "Opening blind bid", actions: "Perform actions", over: "Game over" };
@@ -46,11 +49,18 @@ export function render(container, view, context) {
     });
   }
   const hubs = view.hubs || {};
+  const offers = view.offers || {};
   for (const [city, [x, y]] of Object.entries(POS)) {
     const hub = hubs[city];
     const owner = (view.stations || {})[city];
+    const offer = offers[city] || {};
+    const about = [hub ? `hub (${hub.tile})` : offer.tile ? `tile ${offer.tile}` : "no tile",
+                   `Business tokens ${(offer.stack || []).join(" ") || "none"}`,
+                   `influence +${offer.hex || 0}`,
+                   `demands ${(offer.demands || []).join(", ") || "none"}`].join(" · ");
     svg.append(s("g", { "data-city": city },
-      s("circle", { cx: x, cy: y, r: hub ? 16 : 11, fill: hub ? "#ffe066" : "#fff",
+      s("title", {}, `${city}: ${about}`),
+      s("circle", { cx: x, cy: y, r: hub ? 16 : 11, fill: hub ? HUB_FILL[hub.tile] || "#ffe066" : "#fff",
                     stroke: owner !== undefined ? context.seatColour(owner) : "#495057",
                     "stroke-width": owner !== undefined ? 4 : 1.5 }),
       s("text", { x, y: y - 20, "text-anchor": "middle", "font-size": 12 },

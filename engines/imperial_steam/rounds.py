@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import event
 from engines.imperial_steam import data as D
 from engines.imperial_steam import free_actions
+from engines.imperial_steam.main_actions import build_tracks
 from engines.imperial_steam import rules as R
 from engines.imperial_steam.final_scoring import final_scoring
 
@@ -34,11 +35,11 @@ def end_turn(t) -> None:
 
 def settle(t) -> None:
     """After a step of the turn: the turn ends by itself once the main action is placed, no Business
-    token waits, and no free action is left to take."""
+    token waits, and neither a free action nor a Build tracks' second track is left to take."""
     s = t.state
     if s["phase"] != "actions" or s["pending"] or not s["main_done"]:
         return
-    if not free_actions.available(s, s["turn"]):
+    if not free_actions.available(s, s["turn"]) and not build_tracks.second_options(s, s["turn"]):
         end_turn(t)
 
 
@@ -49,10 +50,10 @@ def _round_started(s, ev):
     if r > 1:
         # 1. Retrieve hands (and the extra hand in rounds 2-4)
         s["placed"] = {a: [0] * n for a in D.ACTIONS}
-        # 2. Shipment arrives
-        if r >= 4:
-            for g in D.GOODS:
-                s["market"][g] = min(len(D.MARKET_PRICES), s["market"][g] + D.SHIPMENT_PER_ROUND[n])
+        # 2. Shipment arrives: each good above the round drops into its column; overflow
+        # returns to the supply
+        for g in s["shipments"].get(str(r), []):
+            s["market"][g] = min(len(D.MARKET_PRICES), s["market"][g] + 1)
         for p in s["p"]:
             # 3. Take ordered goods: store what fits, the rest is discarded
             for g in D.GOODS:
@@ -75,7 +76,7 @@ def _round_started(s, ev):
 
 
 def _turn_ended(s, ev):
-    s.update(turn=ev["next"], main_done=False, delivered=False)
+    s.update(turn=ev["next"], main_done=False, delivered=False, action=None)
 
 
 def _game_scored(s, ev):

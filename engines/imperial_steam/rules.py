@@ -22,8 +22,30 @@ def influence_room(p) -> int:
     return D.INFLUENCE_TRACK - 1 - p["col"]
 
 
+def hub_cities(s) -> list[str]:
+    """The hub cities this game, in the map's region order."""
+    return sorted(s["hubs"], key=lambda c: (D.REGIONS.index(D.CITIES[c]["region"]), c))
+
+
 def eligible_hubs(s, seat) -> list[str]:
-    return [h for h in D.HUBS if s["hubs"][h]["col"] <= s["p"][seat]["col"]]
+    return [h for h in hub_cities(s) if s["hubs"][h]["col"] <= s["p"][seat]["col"]]
+
+
+# ---- what the tiles laid at setup give each city -----------------------------------------------------
+def city_offer(s, city) -> dict:
+    """A city's Business tokens (circled number), Influence hexagon and demands, from the tile on
+    it (Wien and Trieste print their own; a city without a tile offers nothing)."""
+    if city in D.PRINTED:
+        return D.PRINTED[city]
+    if city in s["hubs"]:
+        return {"business": 0, "hex": D.HUB_TILE[s["hubs"][city]["tile"]]["hex"],
+                "demands": D.HUB_DEMANDS}
+    tile = s["tiles"].get(city)
+    return D.CITY_TILES[tile] if tile else {"business": 0, "hex": 0, "demands": []}
+
+
+def demand_goods(s, city) -> list[str]:
+    return list(city_offer(s, city)["demands"])
 
 
 # ---- network ---------------------------------------------------------------------------------------

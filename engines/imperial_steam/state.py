@@ -17,8 +17,13 @@ State:
     stations, sites       {city: seat}, {factory site: seat}
     bought                factories bought per good (the Factory board)
     demands               {city: [seat or None per demand space]}
-    hubs                  {hub: {col, growth, delivered}}
-    market, stack, display, round_track, hiring, engineers, semmering, trieste, final, over
+    hubs                  {hub city: {tile (its colour), col, growth, delivered}}
+    tiles, setup_card     {city: City tile}; the Normal Setup card drawn (an index) or None
+    stacks                {city: Business tokens still stacked there, topmost first}
+    shipment_tiles        the Shipment tiles above rounds 1-7 (N for ordering)
+    shipments             {round: goods stored above it}, dropping into the market in Phase 2
+    action                the open Build tracks action: {tracks, effort, workers} or None
+    market, display, round_track, hiring, engineers, semmering, trieste, final, over
 """
 from __future__ import annotations
 
@@ -39,17 +44,6 @@ def fresh_player(n):
     }
 
 
-def demand_spaces(n):
-    """Empty Demand spaces: every hub city's five, and (3-4 players) other cities' own."""
-    out = {}
-    for city, c in D.CITIES.items():
-        if c["hub"]:
-            out[city] = [None] * len(D.HUB_DEMANDS)
-        elif c["demands"] and D.OUTSIDE_DEMANDS[n]:
-            out[city] = [None] * len(c["demands"])
-    return out
-
-
 def initial(players, options) -> dict:
     n = players
     return {
@@ -59,12 +53,12 @@ def initial(players, options) -> dict:
         "pending": [], "hands": [0] * n, "placed": {a: [0] * n for a in D.ACTIONS},
         "seq": 0, "p": [fresh_player(n) for _ in range(n)],
         "tracks": {}, "state_rails": [], "stations": {}, "sites": {},
-        "bought": {g: 0 for g in D.GOODS}, "demands": demand_spaces(n),
-        "hubs": {h: {"col": D.HUB_START[h], "growth": [], "delivered": 0} for h in D.HUBS},
-        "market": {g: D.MARKET_START for g in D.GOODS}, "stack": [], "display": [],
+        "bought": {g: 0 for g in D.GOODS}, "demands": {}, "hubs": {}, "tiles": {},
+        "stacks": {}, "setup_card": None, "shipment_tiles": [], "shipments": {},
+        "market": {g: D.MARKET_START for g in D.GOODS}, "display": [],
         "round_track": {str(r): {"level": lvl, "count": D.ENGINES_PER_SPACE[n]}
                         for r, lvl in D.ROUND_TRACK.items()},
-        "hiring": {h: 0 for h in D.HUBS},
+        "hiring": {}, "action": None,
         "engineers": {"bridge": D.ENGINEERS[n], "tunnel": D.ENGINEERS[n]},
         "semmering": None, "trieste": False, "final": None, "over": False,
     }

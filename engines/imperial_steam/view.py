@@ -1,6 +1,6 @@
 """What a viewer sees: everything but the other seats' open bids (money is public in this
-implementation), plus each seat's network and income, the turn order, the map's connections for
-the renderer, and the result."""
+implementation), plus each seat's network and income, the turn order, the map's connections and each city's
+offer (from its tile) for the renderer, and the result."""
 from __future__ import annotations
 
 import copy
@@ -26,5 +26,8 @@ def view(engine, s, viewer):
         out["seats"].append(seat)
     out["turn_order"] = R.turn_order(s)
     out["connections"] = {c: list(v) for c, v in D.CONNECTIONS.items()}
+    # what the tiles laid at setup offer in each city, and the Business tokens left there
+    out["offers"] = {c: dict(R.city_offer(s, c), tile=s["tiles"].get(c),
+                             stack=list(s["stacks"].get(c, []))) for c in D.CITIES}
     out["result"] = engine.result(s)
     return copy.deepcopy(out)

@@ -9,18 +9,14 @@ from engines.imperial_steam import rules as R
 from engines.imperial_steam.moves import field, name_in
 
 
-def demand_goods(city) -> list[str]:
-    return D.HUB_DEMANDS if D.CITIES[city]["hub"] else D.CITIES[city]["demands"]
-
-
 def demand_slot(s, seat, city, good):
     """The empty matching demand space, or None. A hub's two coal spaces pay the gold then the
     silver key, and one player cannot meet both."""
     spaces = s["demands"][city]
-    wanted = demand_goods(city)
+    wanted = R.demand_goods(s, city)
     for i, g in enumerate(wanted):
         if g == good and spaces[i] is None:
-            if D.CITIES[city]["hub"] and good == "coal" and seat in spaces[3:5]:
+            if city in s["hubs"] and good == "coal" and seat in spaces[3:5]:
                 return None
             return i
     return None
@@ -54,7 +50,7 @@ def decide(t, seat, move):
                                             "connected city.")
     good = D.FACTORY_SITES[site][1]
     slot = demand_slot(s, seat, city, good)
-    hub = D.CITIES[city]["hub"]
+    hub = city in s["hubs"]
     key = None
     pay = D.delivery_pay(s["bought"][good])
     if hub and good == "coal":

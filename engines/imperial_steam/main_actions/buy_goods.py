@@ -31,7 +31,7 @@ def order(t, seat, move):
     if s["round"] >= D.ROUNDS:
         raise IllegalMove("no_orders", "No goods can be ordered in Round 8.")
     goods = name_list(field(move, "goods"), D.GOODS, "goods")
-    room = D.SHIPMENT_TILES[s["round"] - 1] - p["ordered"]
+    room = s["shipment_tiles"][s["round"] - 1] - p["ordered"]
     if not 1 <= len(goods) <= room:
         raise IllegalMove("landing_full", f"Order 1 to {room} good(s) this round.")
     prices = R.goods_prices(s["market"], goods)
@@ -49,7 +49,7 @@ def options(s, seat):
         if R.market_price(s["market"][g]) <= p["money"] and R.storage_ok(p, goods):
             out.append({"move": {"type": "buy", "good": g}})
     if s["round"] < D.ROUNDS:
-        room = D.SHIPMENT_TILES[s["round"] - 1] - p["ordered"]
+        room = s["shipment_tiles"][s["round"] - 1] - p["ordered"]
         for k in range(1, room + 1):
             for goods in combinations_with_replacement(D.GOODS, k):
                 if sum(R.goods_prices(s["market"], goods)) <= p["money"]:

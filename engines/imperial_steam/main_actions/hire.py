@@ -11,7 +11,9 @@ from engines.imperial_steam.moves import boolean, field, integer, name_in
 def hire(t, seat, move):
     s = t.state
     p = s["p"][seat]
-    column = name_in(field(move, "column"), D.HUBS, "column")
+    column = name_in(field(move, "column"), D.CITIES, "column")
+    if column not in s["hubs"]:
+        raise IllegalMove("bad_field", "'column' names a hub city: the Worker board's columns.")
     n = integer(field(move, "workers"), "workers")
     bridge = boolean(field(move, "bridge", False, False), "bridge")
     tunnel = boolean(field(move, "tunnel", False, False), "tunnel")

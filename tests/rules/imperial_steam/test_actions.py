@@ -16,6 +16,11 @@ def at(players=2, **fields):
     return s
 
 
+def s_hub_col(hub):
+    """The column a Fixed layout hub's Influence marker starts on."""
+    return D.HUB_TILE[D.FIXED_HUBS[hub]]["start"]
+
+
 def build(tracks, workers=(1, 0, 0)):
     return {"type": "build_tracks", "tracks": list(tracks), "workers": list(workers)}
 
@@ -161,12 +166,13 @@ def test_state_railways_and_contiguity():
     assert code(s, 0, build(["bruck-graz"], (0, 1, 0))) == "not_contiguous"
 
 
-def test_business_token_topmost_and_spent():
+def test_business_token_topmost_of_the_city_stack_and_spent():
     s = at(goods=PLENTY, trains=[4], freight=4)     # one car left empty after the build
-    top = s["stack"][0]
+    s["stacks"]["st_poelten"] = [2, 3, 1]
+    top = 2
     s, ev = play(s, 0, build(["wien-st_poelten"]))
     assert of_type(ev, "city_connected")[0]["token"] == top and s["pending"] == [top]
-    assert s["stack"] == D.BUSINESS_TOKENS[1:]
+    assert s["stacks"]["st_poelten"] == [3, 1]     # the next player to connect takes the 3
     moves = listed(s, 0)
     assert all(m["type"] == "business" for m in moves)
     assert all(m["influence"] + m["share"] + m["flip"] == top for m in moves)
@@ -180,7 +186,7 @@ def test_business_token_topmost_and_spent():
 
 def test_business_remainder_is_lost_at_the_caps():
     s = at(goods=PLENTY, col=D.INFLUENCE_TRACK - 1, share=5)
-    s["stack"] = [3]
+    s["stacks"]["st_poelten"] = [3]
     seat(s, 0, freight=3)                       # 3 goods on 3 cars after the build: no free car
     s, ev = play(s, 0, build(["wien-st_poelten"]))
     assert listed(s, 0) == [{"type": "business", "influence": 0, "share": 0, "flip": 0}]
@@ -199,7 +205,7 @@ def test_influence_hexagon_and_semmering():
     col = s["p"][0]["col"]
     s, ev = play(s, 0, build([D.SEMMERING], (0, 1, 0)))
     assert s["semmering"] == 0 and of_type(ev, "semmering_taken")
-    assert s["p"][0]["col"] == col + D.CITIES["muerzzuschlag"]["hex"]
+    assert s["p"][0]["col"] == col + R.city_offer(s, "muerzzuschlag")["hex"]
     # a second builder does not take it
     s2 = at(goods={"wood": 1, "stone": 1, "iron": 2, "coal": 1}, tunnel=True, training=[0, 1, 0],
             tracks=["wien-wr_neustadt", "wr_neustadt-gloggnitz"])
@@ -211,10 +217,11 @@ def test_influence_hexagon_and_semmering():
 def test_trieste_pays_ten_per_own_track_and_ends_the_round_game():
     tracks = ["wien-wr_neustadt", "wr_neustadt-gloggnitz", D.SEMMERING, "muerzzuschlag-bruck",
               "bruck-graz", "graz-marburg", "marburg-cilli", "cilli-laibach"]
-    s = at(goods={"wood": 1, "stone": 1, "iron": 2}, tunnel=True, training=[0, 0, 2],
+    s = at(goods={"wood": 1, "stone": 1, "iron": 2}, tunnel=True, training=[0, 0, 1],
            tracks=tracks)
     money = s["p"][0]["money"]
-    s, ev = play(s, 0, build(["laibach-trieste"], (0, 0, 2)))
+    assert D.CITIES["trieste"]["effort"] == 3
+    s, ev = play(s, 0, build(["laibach-trieste"], (0, 0, 1)))
     assert s["p"][0]["money"] == money + 10 * 9 and s["trieste"]
     assert not s["over"]                          # the round is played out first
 
@@ -229,7 +236,7 @@ def test_hire_prices_escalate_between_workers_and_cap_at_fifty():
 
 
 def test_hire_only_from_hubs_at_or_below_your_influence():
-    s = at(col=D.HUB_START["linz"])
+    s = at(col=s_hub_col("linz"))
     play(s, 0, {"type": "hire", "column": "linz", "workers": 1})
     assert code(s, 0, {"type": "hire", "column": "graz", "workers": 1}) == "hub_above_you"
 

@@ -114,7 +114,7 @@ def test_state_railway_alone_pays_the_higher_station_price():
     assert s["p"][0]["money"] == money - max(10, 30)
     assert "linz" in R.network(s["p"][0])
     c = of_type(ev, "city_connected")[0]
-    assert c["city"] == "linz" and c["influence"] == D.CITIES["linz"]["hex"]
+    assert c["city"] == "linz" and c["influence"] == R.city_offer(s, "linz")["hex"] == 1
 
 
 def test_state_railway_shared_pays_each_owner_the_lower_price():

@@ -64,6 +64,7 @@ def test_a_seat_without_hands_is_skipped():
 def test_phases_two_to_six():
     s = table(2, round=3)
     s["market"] = {"wood": 0, "stone": 3, "iron": 4, "coal": 1}
+    s["shipments"]["4"] = ["wood"]              # 2 players: 1 good in all above round 4
     seat(s, 0, goods={"wood": 1, "stone": 1, "iron": 1, "coal": 1},
          landing={"wood": 1, "stone": 1, "iron": 0, "coal": 2}, ordered=4,
          freight=3, passenger=1, trains=[4], stations=["st_poelten"],
@@ -72,8 +73,8 @@ def test_phases_two_to_six():
     money = s["p"][0]["money"]
     s = engine.evolve(s, {"type": "round_started", "round": 4})
     p = s["p"][0]
-    # 2. Shipment (round 4): 1 cube of each good at 2 players, columns capped at 4
-    assert s["market"] == {"wood": 1, "stone": 4, "iron": 4, "coal": 2}
+    # 2. Shipment (round 4): the good stored above the round drops into its column
+    assert s["market"] == {"wood": 1, "stone": 3, "iron": 4, "coal": 1}
     # 3. Ordered goods stored while they fit: 3 freight cars + 1 warehouse space hold the wood,
     #    stone, iron and the arriving wood; the engine already holds the coal. The arriving
     #    stone and both coals do not fit and are discarded.
