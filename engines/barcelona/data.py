@@ -7,23 +7,30 @@ catalogue, the Intersections, the Passengers, the Cobblestone VP values and the 
 STAND-IN (guessed, the page does not print them): the city grid's size and which streets are
 Wide, the printed benefits on street spaces, the "printed" Action layout, the Citizen-track
 VP values and which spaces carry the ② / ②③ marks, the Citizen bag, the number of Building
-tiles, Street tiles, Building markers, Warehouse spaces and Sagrada Família steps, and the number
-of copies of each Modernisme tile. See docs/games/barcelona.md.
+tiles, Street tiles, Building markers, Warehouse spaces and Sagrada Família steps. See
+docs/games/barcelona.md. (The 18 Modernisme tiles, one per catalogue condition, are not a guess.)
 """
 STAND_IN = True  # the grid, street benefits, tracks and piece counts below are guessed
 
 # --- Citizens --------------------------------------------------------------------------------
 CLASSES = ["upper", "middle", "working"]
-BAG = {"upper": 30, "middle": 35, "working": 40}  # STAND-IN
+# STAND-IN: sized so that the bag cannot run dry before a Citizen-track row fills (with every
+# crossing holding two Citizens, the rest still fill 3 x (row length - 1) + 1 spaces at 4
+# players), in the old 6 : 7 : 8 mix. See docs/games/barcelona.md, "Game length".
+BAG = {"upper": 36, "middle": 42, "working": 48}
 
-# Citizen tracks: one row per class, three sections of five spaces (STAND-IN). The last space of
-# each row in a section is its scoring space. COVERED[players] lists the section-relative indexes
-# that start covered ("②" spaces at 2 players, "②③" at 2 and 3 players).
+# Citizen tracks: one row per class, three sections (rules page, "Citizen tracks"); the last space
+# of each row in a section is its scoring space. STAND-IN: eight spaces a section, of which two
+# are marked ②③ and two ②, so that 8 / 6 / 4 spaces a row-section are open at 4 / 3 / 2
+# players: as many spaces per player at every count, hence about as many turns per player.
+# Eight is the most the page's city (16 blocks, see city.py) can absorb at 4 players without
+# filling up first. COVERED[players] lists the section-relative indexes that start covered.
 SECTIONS = 3
-SECTION_SPACES = 5
-TRACK_VP = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8]  # STAND-IN, same on all three rows
-MARK_23 = [1]  # ②③ spaces (section-relative)
-MARK_2 = [3]   # ② spaces
+SECTION_SPACES = 8
+# STAND-IN: the VP printed on the spaces rise from 1 to 8 along a row, the same on all three rows
+TRACK_VP = [1 + (i * 8) // (SECTIONS * SECTION_SPACES) for i in range(SECTIONS * SECTION_SPACES)]
+MARK_23 = [1, 3]  # STAND-IN: ②③ spaces (section-relative)
+MARK_2 = [2, 5]   # STAND-IN: ② spaces
 COVERED = {2: MARK_2 + MARK_23, 3: MARK_23, 4: []}
 
 # --- Cerdà track (exact) ------------------------------------------------------------------------
@@ -105,7 +112,9 @@ PROJECT_SPACES = [  # place cost, bottom x, top x, improve cost
     {"place": {"coins": 1, "cloths": 2}, "bottom": 2, "top": 4, "improve": {"coins": 0, "cloths": 2}},
 ]
 DISPLAY = 4
-MODERNISME_COPIES = 2  # STAND-IN
+# One tile per condition that may appear as a Modernisme tile: 18, the box's count in the research
+# notes the issue cites, and exactly the conditions the page's catalogue allows on them.
+MODERNISME_COPIES = 1
 
 # Scoring conditions (exact): id -> VP each, and where it may appear.
 CONDITIONS = {

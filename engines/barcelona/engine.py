@@ -39,7 +39,7 @@ class Options(Schema):
 class Barcelona(Engine):
     name = "barcelona"
     title = "Barcelona"
-    version = 1
+    version = 2  # 2: Citizen tracks of 3 x 8, a larger bag, one copy of each Modernisme tile
     min_players = 2
     max_players = 4
     options_schema = Options

@@ -27,7 +27,6 @@ const SAGRADA_TILES = {
   3: [{ vp: 10 }, { vp: 6, mix: 2 }, { mix: 3 }, { cerda: 2, vp: 4 }],
   4: [{ vp: 18 }, { vp: 8, mix: 3 }, { mix: 5 }, { cerda: 3, vp: 6 }],
 };
-const TRACK_VP = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8];   // stand-in
 const CONDITIONS = {
   block_line: [2, "per Building in your longest line of blocks"], coins: [2, "per Coin"], cloths: [2, "per Cloth"],
   services: [2, "per Public Service"], top_markers: [2, "per marker on top"], cobblestones: [2, "per Cobblestone"],
@@ -81,7 +80,7 @@ const CSS = `
 .bc-track .sp.slot { background: #fff4e6; border-color: #e8590c; }
 .bc-track .pawns { position: absolute; bottom: 2px; left: 0; right: 0; display: flex; justify-content: center; gap: 1px; flex-wrap: wrap; }
 .bc-track .pawns i { width: 8px; height: 8px; border-radius: 50%; background: var(--seat); border: 1px solid rgba(0,0,0,.4); }
-.bc-ctrack { display: grid; grid-template-columns: 62px repeat(15, 1fr); gap: 2px; font-size: 9px; align-items: center; }
+.bc-ctrack { display: grid; gap: 1px; font-size: 8px; align-items: center; }
 .bc-ctrack .cell { height: 18px; border-radius: 3px; border: 1px solid #d8c8a4; background: #fff; text-align: center; line-height: 16px; color: #7a6a4f; }
 .bc-ctrack .cell.sec { border-right: 2px solid #7a6a4f; }
 .bc-ctrack .cell.covered { background: repeating-linear-gradient(45deg, #ced4da 0 3px, #e9ecef 3px 6px); color: transparent; }
@@ -279,13 +278,15 @@ export function render(container, view, context) {
     h("div", { class: "bc-track" }, Array.from({ length: SAGRADA_STEPS + 1 }, (_, i) => h("div", { class: `sp${SAGRADA_SLOTS[i] ? " slot" : ""}`,
       title: SAGRADA_SLOTS[i] ? `level ${SAGRADA_SLOTS[i]} tiles left: ${(view.sagrada_pool[String(SAGRADA_SLOTS[i])] || []).length}` : `step ${i}` },
       SAGRADA_SLOTS[i] ? `L${SAGRADA_SLOTS[i]}·${(view.sagrada_pool[String(SAGRADA_SLOTS[i])] || []).length}` : i, pawns(seatsAt("sagrada", i))))));
+  const TRACK_VP = view.track_vp || [];   // stand-in values, sent with the view
+  const SECTION = view.section_spaces || 1;
   const ctrack = h("div", { class: "bc-box" },
     h("h3", {}, "Citizen tracks", standIn(), h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `Building VP now ${view.building_vp}`)),
-    h("div", { class: "bc-ctrack" }, Object.keys(CLASSES).map((cls) => [
+    h("div", { class: "bc-ctrack", style: { gridTemplateColumns: `62px repeat(${TRACK_VP.length || 1}, 1fr)` } }, Object.keys(CLASSES).map((cls) => [
       h("span", {}, h("i", { class: "bc-cit", style: { "--c": CLASSES[cls].fill, width: "10px", height: "13px" } }), cls),
       (view.tracks[cls] || []).map((cell, i) => h("div", {
-        class: `cell${(i + 1) % 5 === 0 ? " sec" : ""}${cell ? ` ${cell}` : ""}`, style: { "--c": CLASSES[cls].fill },
-        title: `${TRACK_VP[i]} VP${cell ? ` · ${cell}` : ""}${i < view.scored * 5 ? " · section scored" : ""}` }, TRACK_VP[i])),
+        class: `cell${(i + 1) % SECTION === 0 ? " sec" : ""}${cell ? ` ${cell}` : ""}`, style: { "--c": CLASSES[cls].fill },
+        title: `${TRACK_VP[i]} VP${cell ? ` · ${cell}` : ""}${i < view.scored * SECTION ? " · section scored" : ""}` }, TRACK_VP[i])),
     ])),
     h("div", { class: "bc-pieces", style: { marginTop: "4px" } }, `in the bag: ${Object.entries(view.bag).map(([c, n]) => `${n} ${c}`).join(", ")}`));
   const tiles = h("div", { class: "bc-box" }, h("h3", {}, "Cerdà scoring tiles · Modernisme display", h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `deck ${view.deck_size}`)),

@@ -87,6 +87,8 @@ def start_turn(t):
         return
     # READING: a player who can place nowhere skips placement and actions, still constructs
     t.emit(event("turn_skipped", {"seat": st["turn"]}))
+    # Engine safeguard (docs: "A dead table"): every seat skipped in a row and nothing was built,
+    # so nobody can ever act again and the third Cerdà Scoring can never come
     if t.state["stall"] >= st["players"]:
         game_over(t, "stalled")
         return

@@ -1,6 +1,7 @@
 """What a viewer sees (rules page: everything in Barcelona is on the table). The same for every
 viewer; `you` says who asks."""
 from engines.barcelona import scoring
+from engines.barcelona.data import SECTION_SPACES, TRACK_VP
 from engines.barcelona.gains import capacity
 
 SHOWN = ("first", "turn", "phase", "crossing", "used", "layout", "bag", "stacks", "intersections",
@@ -28,6 +29,7 @@ def table_view(engine, state, viewer) -> dict:
                                         else state["tiles"][pr["tile"]]) for pr in p["projects"]])
                     for p in state["p"]]
     v["building_vp"] = scoring.lowest_visible_vp(state["tracks"])
+    v["track_vp"], v["section_spaces"] = list(TRACK_VP), SECTION_SPACES
     v["active"] = engine.active(state)
     v["you"] = viewer if isinstance(viewer, int) else None
     v["result"] = engine.result(state)

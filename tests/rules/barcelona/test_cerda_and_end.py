@@ -2,7 +2,8 @@
 import pytest
 
 from engines.barcelona import engine, scoring
-from engines.barcelona.data import COBBLESTONE_VP, PASSENGER_VP, SECTION_SPACES
+from engines.barcelona.data import (COBBLESTONE_VP, MARK_2, MARK_23, PASSENGER_VP, SECTION_SPACES,
+                                    SECTIONS, TRACK_VP)
 from tests.rules.barcelona.helpers import at_actions, fresh, of, play
 
 
@@ -31,12 +32,21 @@ def test_cerda_moves_clamp_bottom_and_overflow_top():
     assert s5["p"][0]["cerda"] == 0  # below the bottom is ignored
 
 
-@pytest.mark.parametrize("players,covered", [(2, [1, 3]), (3, [1]), (4, [])])
-def test_player_count_covered_spaces(players, covered):
+@pytest.mark.parametrize("players,marks", [(2, ["②", "②③"]), (3, ["②③"]), (4, [])])
+def test_player_count_covered_spaces(players, marks):
+    """The ② and ②③ spaces start covered with 2 players, the ②③ spaces with 3, none with 4;
+    covered spaces take no Citizen and show no VP."""
+    covered = sorted((MARK_2 if "②" in marks else []) + (MARK_23 if "②③" in marks else []))
     s = fresh(players)
     for row in s["tracks"].values():
-        assert [i for i in range(SECTION_SPACES) if row[i] == "covered"] == covered
-        assert [i for i in range(10, 15) if row[i] == "covered"] == [10 + c for c in covered]
+        for section in range(SECTIONS):
+            cells = row[section * SECTION_SPACES:(section + 1) * SECTION_SPACES]
+            assert [i for i, c in enumerate(cells) if c == "covered"] == covered
+    s["tracks"]["working"] = ["citizen" if c is None else c for c in s["tracks"]["working"]]
+    s["tracks"]["middle"] = list(s["tracks"]["working"])
+    s["tracks"]["upper"][0] = "citizen"
+    first_open = next(i for i, c in enumerate(s["tracks"]["upper"]) if c is None)
+    assert scoring.lowest_visible_vp(s["tracks"]) == TRACK_VP[first_open]
 
 
 def scoring_state():
@@ -78,7 +88,7 @@ def test_no_scoring_before_row_reaches_scoring_space():
 def third(s):
     s["scored"] = 2
     for c in ("upper",):
-        s["tracks"][c] = ["citizen"] * 15
+        s["tracks"][c] = ["citizen"] * (SECTIONS * SECTION_SPACES)
     return s
 
 

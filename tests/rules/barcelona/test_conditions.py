@@ -79,4 +79,9 @@ def test_modernisme_twin_removed_at_setup():
     from engines.barcelona import engine
     [ev] = engine.setup(3, {"layout": "shuffled"}, derive_rng("x", 1))
     assert not set(ev["cerda_tiles"]) & set(ev["tiles"])
-    assert len(ev["tiles"]) == 2 * (18 - 3) + 2 * (1 if "empty_spots" in ev["cerda_tiles"] else 0)
+    # one tile per Modernisme condition, 18 in all, less the twins of the Cerdà tiles in play
+    # ("empty_spots" is a Cerdà tile with no Modernisme twin)
+    assert sum(1 for v in CONDITIONS.values() if v["modernisme"]) == 18
+    twins = [c for c in ev["cerda_tiles"] if CONDITIONS[c]["modernisme"]]
+    assert sorted(ev["tiles"]) == sorted(c for c, v in CONDITIONS.items()
+                                         if v["modernisme"] and c not in twins)
