@@ -1,13 +1,42 @@
-"""Your cards (page: "Cards"): Technologies are permanent and pay their reward after each of your
-actions of their god; Blessings are one-shot and pay when taken (stand-in texts)."""
+"""Your cards (page: "Cards"): "When one of your cards applies to what you are doing, the game
+offers it." A Technology (permanent) or a Blessing (one-shot) applies to one action (data.py,
+`on`); after each of your actions of that kind the cards that apply are offered to you as a
+`card_offer` step, and you use any of them, or none. A used Blessing goes to the discard pile;
+a Technology stays, to be offered again."""
 from __future__ import annotations
 
+from engines.core import IllegalMove, event
 from engines.tekhenu import data as D
+from engines.tekhenu.moves import text_list
 from engines.tekhenu.resources import grant
+from engines.tekhenu.steps import push
+
+
+def applying(s, seat, action) -> list[str]:
+    return [c for c in s["p"][seat]["cards"] if D.CARDS[c].get("on") == action]
 
 
 def after_action(t, seat, action):
-    for card in t.state["p"][seat]["cards"]:
-        c = D.CARDS[card]
-        if c["kind"] == "technology" and c["on"] == action:
-            grant(t, seat, c["reward"], card)
+    """Offer the cards that apply to the action just performed (those held when it was)."""
+    cards = applying(t.state, seat, action)
+    if cards:
+        push(t, {"seat": seat, "kind": "card_offer", "action": action, "cards": cards})
+
+
+def use(t, seat, move, step):
+    """The `use` move: the offered cards you use (an empty list declines them all)."""
+    chosen = text_list(move.get("cards"), "cards")
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(step["cards"]):
+        raise IllegalMove("not_offered", "Use only cards offered to you now, each once "
+                                         f"(offered: {', '.join(step['cards'])}), or none.")
+    used = [c for c in step["cards"] if c in chosen]
+    t.emit(event("cards_used", {"seat": seat, "action": step["action"], "cards": used,
+                                "declined": [c for c in step["cards"] if c not in chosen]}))
+    for c in used:
+        grant(t, seat, D.CARDS[c]["reward"], c)
+
+
+def offer_options(s, seat, step):
+    return [{"move": {"type": "use"},
+             "choose": {"cards": {"subset": list(step["cards"]), "min": 0,
+                                  "max": len(step["cards"])}}}]

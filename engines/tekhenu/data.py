@@ -6,11 +6,17 @@ rewards, the Maat penalty table, the scoring tables, the player-count table and 
 
 STAND_IN: the page prints no card texts, tiles or board layouts. Everything marked STAND-IN is
 guessed so that the game is playable from start to final score, and is NOT the printed game:
-the number of dice and how many are rolled, the gods' order around the Obelisk, the Horus slot
-bonuses (all but slot 1) and the first-game god layout, the Temple's shape (a 3x3 Pillar grid),
-its building spaces and Bread costs, the pillar tiles (costs, edges, light symbols, abilities),
-the space rewards, the Gold on the Gold spaces, the Starting, Destiny, Technology, Blessing and
-Decree cards, the player board's building row, and each player's starting supplies.
+the number of dice and how many are rolled as the wheel turns, the gods' order around the
+Obelisk, the Horus slot bonuses (all but slot 1) and the first-game god layout, the Temple's
+shape (a 3x3 Pillar grid), its building spaces and Bread costs, the pillar tiles (costs, edges,
+light symbols, abilities), the space rewards, the Gold on the Gold spaces, the Starting,
+Destiny, Technology, Blessing and Decree cards (what each Decree scores and per how much,
+which action each Technology and Blessing applies to), the player board's building row, and
+each player's starting supplies.
+
+SOURCE (not on the page, not guessed either): 10 buildings per player, and 3 dice in each
+section at setup, as retailers' descriptions of the box give them (40 buildings in four colours;
+"each of the 6 sections contains 3 dice").
 """
 from __future__ import annotations
 
@@ -39,7 +45,7 @@ COLOURS = ["white", "yellow", "black", "brown", "gray"]
 PRODUCE = {"yellow": "papyrus", "brown": "bread", "white": "limestone", "black": "granite"}
 
 DICE_COUNTS = {"white": 8, "yellow": 8, "black": 8, "brown": 8, "gray": 4}   # STAND-IN
-DICE_PER_SECTION = 3          # STAND-IN: dice rolled into each section at setup
+DICE_PER_SECTION = 3          # SOURCE: retailer's description (see above)
 # STAND-IN: dice rolled into EACH Shaded section when the wheel turns: one per player.
 
 ROUNDS = 16                   # PRINTED
@@ -199,13 +205,16 @@ OSIRIS_ROWS = {
     6: {"production": 2, "both": False, "gain": 2, "gold": 0, "first_gold": 0, "track": 1},
 }
 
+# Buildings per player (Hathor and Osiris both build them). SOURCE: not on the rules page; a
+# retailer's list of the box contents gives 40 buildings for 4 players' colours, 10 each.
+BUILDINGS_PER_PLAYER = 10
 # STAND-IN player board: each building taken uncovers a space (VP scored, Bread owed at Scoring).
 BUILDING_ROW = [
     {"vp": 0, "bread": 0}, {"vp": 1, "bread": 0}, {"vp": 0, "bread": 1}, {"vp": 2, "bread": 0},
-    {"vp": 0, "bread": 1}, {"vp": 3, "bread": 0}, {"vp": 0, "bread": 1}, {"vp": 4, "bread": 0},
-    {"vp": 0, "bread": 2}, {"vp": 5, "bread": 0}, {"vp": 0, "bread": 2}, {"vp": 6, "bread": 0},
+    {"vp": 0, "bread": 1}, {"vp": 3, "bread": 0}, {"vp": 0, "bread": 2}, {"vp": 4, "bread": 0},
+    {"vp": 0, "bread": 2}, {"vp": 5, "bread": 0},
 ]
-BUILDINGS = len(BUILDING_ROW)
+assert len(BUILDING_ROW) == BUILDINGS_PER_PLAYER
 
 # --- Maat and scoring (PRINTED) ------------------------------------------------------------------
 
@@ -236,10 +245,16 @@ def happiness_vp(h: int) -> int:
 
 # --- cards (STAND-IN texts; the ids T16, D03, D07, D20, D23 carry the page's rules) ---------------
 
+# "When one of your cards applies to what you are doing, the game offers it": a Technology or a
+# Blessing applies to one action (`on`), and is offered to its owner after each of the owner's
+# actions of that kind. STAND-IN: which action each card applies to and its reward.
 DECREE_SYMBOLS = ["ankh", "eye", "scarab", "lotus"]
 # Decree scoring kinds: VP per unit of something at the end.
 DECREE_KINDS = ["statues", "pillars", "buildings", "happiness", "production", "scribes",
                 "districts", "cards"]
+# STAND-IN: how much of each kind makes one unit ("per 3 Happiness", "per 2 production steps":
+# the sum of the four markers); every other kind counts one by one.
+DECREE_EVERY = {"happiness": 3, "production": 2}
 D07_CAP = 21                  # PRINTED erratum
 
 
@@ -253,17 +268,18 @@ def _cards():
                  {"bread": 2}, {"limestone": 2}, {"granite": 2}, {"population": 2},
                  {"happiness": 2}]
     for i, r in enumerate(blessings, 1):
-        cards[f"B{i:02d}"] = {"id": f"B{i:02d}", "kind": "blessing", "reward": dict(r)}
+        cards[f"B{i:02d}"] = {"id": f"B{i:02d}", "kind": "blessing", "on": ACTIONS[(i - 1) % 7],
+                              "reward": dict(r)}
     per = [1, 2, 1, 1, 1, 1, 2, 1]
     for i in range(1, 25):
         kind = DECREE_KINDS[(i - 1) % len(DECREE_KINDS)]
         cards[f"D{i:02d}"] = {"id": f"D{i:02d}", "kind": "decree",
                               "symbol": DECREE_SYMBOLS[(i - 1) % 4], "scores": kind,
-                              "per": per[(i - 1) % len(per)]}
-    cards["D07"].update(scores="buildings", per=3)   # a big scorer, capped at 21 by the erratum
+                              "per": per[(i - 1) % len(per)], "every": DECREE_EVERY.get(kind, 1)}
+    cards["D07"].update(scores="buildings", per=3, every=1)   # a big scorer, capped at 21
     cards["D07"]["cap"] = D07_CAP
     cards["D23"] = {"id": "D23", "kind": "decree", "symbol": "ankh", "scores": "none", "per": 0,
-                    "free_action": True}
+                    "every": 1, "free_action": True}
     del cards["D03"]                 # PRINTED erratum: D03 is removed from the game
     return cards
 

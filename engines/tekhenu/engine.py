@@ -12,13 +12,14 @@ page's sections; this class only routes a move to its section and reads the stat
     maat.py, scoring.py, game_end.py
     resources.py, market.py, temple.py, steps.py   shared by several sections
     data.py, moves.py, meta.py, state.py, evolve.py, view.py
+    heuristic.py       a simple player for play-outs (not part of the rules)
 """
 from __future__ import annotations
 
 from engines.core import Engine, IllegalMove
 from engines.core.table import Table
-from engines.tekhenu import before_round_1, destiny, free_action, meta, rounds, state, steps
-from engines.tekhenu import turn
+from engines.tekhenu import before_round_1, cards, destiny, free_action, meta, rounds, scoring
+from engines.tekhenu import state, steps, turn
 from engines.tekhenu import view as views
 from engines.tekhenu.actions import horus, thoth
 from engines.tekhenu.evolve import evolve
@@ -29,9 +30,12 @@ STEP_MOVES = {
     "bonus": {"bonus": horus.choose_bonus},
     "thoth": {"refresh": thoth.refresh, "cards": thoth.take_cards},
     "extra": {"extra": free_action.extra, "skip": free_action.skip},
+    "card_offer": {"use": cards.use},
+    "upkeep": {"upkeep": scoring.pay_upkeep},
 }
 STEP_OPTIONS = {"bonus": horus.bonus_options, "thoth": thoth.step_options,
-                "extra": free_action.step_options}
+                "extra": free_action.step_options, "card_offer": cards.offer_options,
+                "upkeep": scoring.upkeep_options}
 PHASE_MOVES = {("decrees", "keep"): before_round_1.keep, ("draft", "draft"): before_round_1.draft,
                ("destiny", "destiny"): destiny.pick, ("play", "take"): turn.take}
 PHASE_OPTIONS = {"decrees": before_round_1.keep_options, "draft": before_round_1.draft_options,

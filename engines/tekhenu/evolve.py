@@ -161,10 +161,16 @@ def _cards_taken(s, ev):
         kind = D.CARDS[c]["kind"]
         if kind == "decree":
             p["decrees"].append(c)
-        elif kind == "technology":
+        else:                        # a Technology or a Blessing, kept until it applies
             p["cards"].append(c)
-        else:
-            s["discard"].append(c)   # a Blessing is one-shot
+
+
+def _cards_used(s, ev):
+    p = s["p"][ev["seat"]]
+    for c in ev["cards"]:
+        if D.CARDS[c]["kind"] == "blessing":     # one-shot
+            p["cards"].remove(c)
+            s["discard"].append(c)
     s["discard"].sort()
 
 
@@ -185,6 +191,7 @@ def _wheel_turned(s, ev):
 
 def _maat(s, ev):
     s["order"] = list(ev["order"])
+    s["phase"] = "maat"          # until the board is cleared (Bread upkeep may ask first)
 
 
 def _maat_cleared(s, ev):
@@ -196,8 +203,13 @@ def _maat_cleared(s, ev):
         p["faith"] = 0
     s["supply"].sort()
     if ev["round"] < D.ROUNDS:
-        s["destiny_deck"] = sorted(s["destiny_deck"] + [p["destiny"] for p in s["p"]
-                                                        if p["destiny"]])
+        # the Destiny cards go back into the deck: a seat holds none until it picks again
+        for p in s["p"]:
+            if p["destiny"]:
+                s["destiny_deck"].append(p["destiny"])
+                p["destiny"] = None
+        s["destiny_deck"].sort()
+    s["phase"] = "play"
     s["turn"] = 0
     s["took"] = False
 
@@ -233,6 +245,7 @@ EVOLVE = {
     "maat": _maat, "scored": _noop, "maat_cleared": _maat_cleared,
     "decrees_revealed": _decrees_revealed, "game_over": _game_over,
     "passed": _noop, "extra_taken": _noop, "extra_skipped": _noop, "bonus_chosen": _noop,
+    "cards_used": _cards_used, "upkeep_paid": _noop,
 }
 
 

@@ -11,19 +11,22 @@ from engines.tekhenu.resources import grant
 from engines.tekhenu.steps import push
 
 
-def decree_value(s: dict, seat: int, card: str) -> int:
-    c = D.CARDS[card]
+def decree_amount(s: dict, seat: int, kind: str) -> int:
+    """How much of what a Decree kind scores the seat has at the end."""
     p = s["p"][seat]
-    kind = c["scores"]
-    units = {
+    return {
         "statues": p["statues"], "pillars": p["pillars"], "buildings": p["buildings"],
-        "happiness": p["happiness"] // 3, "production": sum(p["production"].values()) // 2,
+        "happiness": p["happiness"], "production": sum(p["production"].values()),
         "scribes": p["scribes"],
-        "districts": sum(1 for d in range(4)
-                         if any(seat in row for row in s["districts"][d])),
+        "districts": sum(1 for d in range(4) if any(seat in row for row in s["districts"][d])),
         "cards": len(p["cards"]), "none": 0,
     }[kind]
-    vp = units * c["per"]
+
+
+def decree_value(s: dict, seat: int, card: str) -> int:
+    """`per` VP for every `every` of the Decree's kind (data.py), capped where an erratum caps."""
+    c = D.CARDS[card]
+    vp = decree_amount(s, seat, c["scores"]) // c["every"] * c["per"]
     return min(vp, c["cap"]) if "cap" in c else vp
 
 

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields
 
 NAME = "tekhenu"
 TITLE = "Tekhenu: Obelisk of the Sun"
-VERSION = 1
+VERSION = 2    # 2: card offers, Bread upkeep asked, 10 buildings, Destiny cards once
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 

@@ -85,9 +85,21 @@ class CardsMove(Schema):
     cards = fields.List(fields.String(), required=True)
 
 
+class UseMove(Schema):
+    """A card offer: the offered cards you use (none declines them)."""
+    type = _type("use")
+    cards = fields.List(fields.String(), required=True)
+
+
+class UpkeepMove(Schema):
+    """Bread upkeep that would need Gold: how much Gold pays the Bread still owed."""
+    type = _type("upkeep")
+    gold = _int(required=True, validate=Range(min=0))
+
+
 MOVES = {"keep": KeepMove, "draft": DraftMove, "destiny": DestinyMove, "take": TakeMove,
          "extra": ExtraMove, "skip": SkipMove, "bonus": BonusMove, "refresh": RefreshMove,
-         "cards": CardsMove}
+         "cards": CardsMove, "use": UseMove, "upkeep": UpkeepMove}
 
 
 def move_type(move) -> str:

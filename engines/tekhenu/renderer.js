@@ -17,9 +17,15 @@ const DISTRICTS = ["papyrus", "bread", "limestone", "granite"];
 const SPACE_SHOWS = ["papyrus", "faith", "bread", "granite", "faith", "limestone", "bread", "faith", "papyrus"];
 const PHASES = {
   decrees: "Every player keeps one of two Decrees", draft: "Drafting Starting cards",
-  destiny: "Choosing Destiny cards", play: "Taking dice", over: "Game over",
+  destiny: "Choosing Destiny cards", play: "Taking dice", maat: "Maat phase",
+  final: "Game end", over: "Game over",
 };
-const STEP = { bonus: "chooses a Horus bonus", thoth: "takes Thoth's cards", extra: "may take a free action" };
+const STEP = {
+  bonus: () => "chooses a Horus bonus", thoth: () => "takes Thoth's cards",
+  extra: (st) => `may take a free action (${st.why})`,
+  card_offer: (st) => `may use ${st.cards.join(", ")} after ${st.action}`,
+  upkeep: (st) => `owes ${st.bread} Bread upkeep: how much Gold pays it?`,
+};
 
 const CSS = `
 .tk { display: flex; flex-direction: column; gap: 12px; }
@@ -81,13 +87,14 @@ export function render(container, view, context) {
   };
 
   // --- header and round track ------------------------------------------------------------------------
-  const pend = view.pending && view.pending.length ? view.pending[view.pending.length - 1] : null;
+  const pend = view.pending && view.pending.length ? view.pending[0] : null;  // the step owed now
   const res = view.result;
-  const acting = view.phase === "play" ? view.turn : null;
+  // `turn` counts places in turn order: the seat to play is order[turn]
+  const acting = view.phase === "play" && view.turn < view.order.length ? view.order[view.turn] : null;
   const head = h("div", { class: "tk-head" },
     h("span", { class: "phase" }, view.over ? "Game over" : `${view.round ? `Round ${view.round} of 16 · ` : ""}${PHASES[view.phase] || view.phase}` +
       (acting !== null && acting !== undefined ? ` · ${name(acting)}'s turn` : "")),
-    pend ? h("span", { class: "meta" }, `${name(pend.seat)} ${STEP[pend.kind] || pend.kind}`) : null,
+    pend ? h("span", { class: "meta" }, `${name(pend.seat)} ${STEP[pend.kind] ? STEP[pend.kind](pend) : pend.kind}`) : null,
     view.awaited && view.awaited.length && view.phase !== "play" ? h("span", { class: "meta" }, `waiting for ${view.awaited.map(name).join(", ")}`) : null,
     h("span", { class: "meta" }, `turn order: ${view.order.map(name).join(" → ")}`),
     res ? h("span", { class: "meta" }, `${name(res.ranking[0].seat)} wins with ${res.ranking[0].points} VP`) : null,
@@ -197,7 +204,7 @@ export function render(container, view, context) {
     return h("div", { class: `tk-player${(view.active || []).includes(seat) ? " turn" : ""}`, "data-seat": seat },
       h("div", { class: "top" },
         h("i", { class: "tf-dot", style: { "--seat": colour(seat) } }), h("b", {}, name(seat)),
-        seat === view.turn && view.phase === "play" ? h("span", { class: "tk-tag turn" }, "turn") : null,
+        seat === acting ? h("span", { class: "tk-tag turn" }, "turn") : null,
         (view.awaited || []).includes(seat) && view.phase !== "play" ? h("span", { class: "tk-tag turn" }, "to choose") : null,
         r ? h("span", { class: `tk-tag${r.rank === 1 ? " win" : ""}` }, r.rank === 1 ? "winner" : `rank ${r.rank}`) : null,
         h("span", { class: "tk-tag", title: "place in turn order" }, `order ${view.order.indexOf(seat) + 1}`),
@@ -211,7 +218,7 @@ export function render(container, view, context) {
         h("span", { title: "pure dice" }, "pure:"), (p.scales.pure || []).map((d) => die(typeof d === "object" ? d : { id: d, value: "" })),
         h("span", { title: "tainted dice" }, "tainted:"), (p.scales.tainted || []).map((d) => die(typeof d === "object" ? d : { id: d, value: "" })),
         (p.scales.anubis || []).length ? [h("span", {}, "Anubis:"), p.scales.anubis.map((d) => die(typeof d === "object" ? d : { id: d, value: "" }))] : null),
-      h("div", { class: "label" }, `Statues ${p.statues} · Pillars ${p.pillars} · Buildings ${p.buildings} of 12${p.milestones.length ? ` · milestones ${p.milestones.join(", ")}` : ""}`),
+      h("div", { class: "label" }, `Statues ${p.statues} · Pillars ${p.pillars} · Buildings ${p.buildings} of ${view.buildings_per_player || 10}${p.milestones.length ? ` · milestones ${p.milestones.join(", ")}` : ""}`),
       h("div", { class: "tk-row" }, p.starting.map(card), p.destiny ? card(p.destiny) : null, p.cards.map(card)),
       h("div", { class: "label" }, `Decrees · ${p.decree_count}${p.decrees === null ? " (secret)" : ""}`),
       h("div", { class: "tk-row" }, decrees,

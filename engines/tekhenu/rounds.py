@@ -22,6 +22,10 @@ def advance(t):
                 return
             t.emit(event("destiny_done", {"round": s["round"] + 1}))
             continue
+        if s["phase"] == "maat":       # every upkeep question answered: the Maat phase ends
+            maat.clear(t)
+            next_round(t)
+            continue
         if s["phase"] == "final":
             game_end.finish(t)
             return
@@ -41,13 +45,21 @@ def advance(t):
 
 
 def end_round(t):
+    """After the last turn of a round: Maat (and Scoring) after rounds 4/8/12/16. The Maat phase
+    ends (advance) once no Bread upkeep question is owed."""
     s = t.state
     r = s["round"]
     if r in D.MAAT_ROUNDS:
         maat.judge(t)
         if r in D.SCORING_ROUNDS:
             scoring.score(t)
-        maat.clear(t)
+        return
+    next_round(t)
+
+
+def next_round(t):
+    s = t.state
+    r = s["round"]
     if r == D.ROUNDS:
         game_end.reveal_decrees(t)
         return

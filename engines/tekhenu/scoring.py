@@ -5,7 +5,9 @@ from __future__ import annotations
 from engines.core import event
 from engines.tekhenu import data as D
 from engines.tekhenu import temple
+from engines.tekhenu.moves import integer
 from engines.tekhenu.resources import gain, grant
+from engines.tekhenu.steps import push
 
 
 def district_winners(s: dict, d: int) -> list[int]:
@@ -63,21 +65,48 @@ VP_ITEMS = ("districts", "temple", "statues", "happiness", "production", "buildi
 
 
 def score(t):
+    """Every seat's items, then Bread upkeep in the new turn order (its questions are asked in
+    that order)."""
     s = t.state
+    owed = {}
     for seat in range(s["players"]):
         got = items(s, seat)
         t.emit(event("scored", {"seat": seat, "round": s["round"], "items": got}))
         for item in VP_ITEMS:
             grant(t, seat, {"vp": got[item]}, f"scoring: {item}")
-        upkeep(t, seat, got["upkeep"])
+        owed[seat] = got["upkeep"]
+    for seat in s["order"]:
+        upkeep(t, seat, owed[seat])
 
 
 def upkeep(t, seat, owed):
-    """Pay the Bread uncovered on your board, or lose 3 VP per Bread short."""
+    """Pay the Bread uncovered on your board, or lose 3 VP per Bread short. Bread is paid
+    automatically; a seat is asked (an `upkeep` step) only when paying would need Gold."""
     p = t.state["p"][seat]
     bread = min(p["bread"], owed)
-    gold = min(p["gold"], owed - bread)
-    short = owed - bread - gold
-    gain(t, seat, {"bread": -bread, "gold": -gold}, "bread upkeep")
-    if short:
-        grant(t, seat, {"vp": -D.BREAD_SHORT_VP * short}, "bread upkeep short")
+    gain(t, seat, {"bread": -bread}, "bread upkeep")
+    rest = owed - bread
+    if rest and p["gold"]:
+        push(t, {"seat": seat, "kind": "upkeep", "bread": rest})
+    elif rest:
+        short_of(t, seat, rest)
+
+
+def short_of(t, seat, bread):
+    grant(t, seat, {"vp": -D.BREAD_SHORT_VP * bread}, "bread upkeep short")
+
+
+def pay_upkeep(t, seat, move, step):
+    """The `upkeep` step: how much Gold pays the Bread still owed; each Bread left unpaid costs
+    3 VP."""
+    most = min(t.state["p"][seat]["gold"], step["bread"])
+    gold = integer(move.get("gold"), "gold", 0, most)
+    t.emit(event("upkeep_paid", {"seat": seat, "gold": gold, "short": step["bread"] - gold}))
+    gain(t, seat, {"gold": -gold}, "bread upkeep")
+    if step["bread"] > gold:
+        short_of(t, seat, step["bread"] - gold)
+
+
+def upkeep_options(s, seat, step):
+    most = min(s["p"][seat]["gold"], step["bread"])
+    return [{"move": {"type": "upkeep"}, "choose": {"gold": {"one_of": list(range(most + 1))}}}]

@@ -2,7 +2,8 @@
 
 State (plain JSON; per-seat data in lists indexed by seat):
     players, options, phase   phase: "decrees" (secret keep, simultaneous), "draft", "destiny",
-                              "play", "final" (D23 free actions), "over"
+                              "play", "maat" (from the judgement to the clearing of the boards:
+                              Bread upkeep questions), "final" (D23 free actions), "over"
     round, wheel              the round (1..16) and the Obelisk wheel's position
     horus_gods                the god tile on Horus slots 1..6
     sections, supply          the dice around the Obelisk ({"id", "value"}), and die ids in supply
@@ -18,7 +19,8 @@ State (plain JSON; per-seat data in lists indexed by seat):
     order, turn               turn order and whose turn it is (index into order)
     took                      the current seat has taken its die this turn
     pending                   steps owed before play goes on: {"seat", "kind", ...}
-    p                         per seat: resources, tracks, scales, cards, Decrees (secret)
+    p                         per seat: resources, tracks, scales, cards (Technologies and
+                              unused Blessings), Decrees (secret), Destiny card
     revealed, over, final     Decrees shown at game end; the game is over; the result
 """
 from __future__ import annotations

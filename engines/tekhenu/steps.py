@@ -1,5 +1,6 @@
 """Steps owed before play goes on (`state["pending"]`, first in, first out): a "/" bonus to
-choose, Thoth's cards to take, a free action to take or skip. The seat of the first step is the
+choose, Thoth's cards to take, a free action to take or skip, cards offered, Bread upkeep that
+would need Gold. The seat of the first step is the
 only one active until it is done."""
 from __future__ import annotations
 
@@ -19,4 +20,6 @@ HELP = {
     "bonus": "choose one side of the bonus (\"bonus\").",
     "thoth": "refresh a Market section (\"refresh\") or take your cards (\"cards\").",
     "extra": "take your free action (\"extra\") or decline it (\"skip\").",
+    "card_offer": "use any of the cards offered (\"use\"), or none.",
+    "upkeep": "say how much Gold pays the Bread still owed (\"upkeep\").",
 }

@@ -31,6 +31,7 @@ def view(engine, s, viewer):
     out["removed_size"] = len(s["removed"])
     out["lights"] = [light(s, sec) for sec in range(6)]
     out["gods"] = list(D.GODS)
+    out["buildings_per_player"] = D.BUILDINGS_PER_PLAYER
     out["active"] = engine.active(s)
     out["awaited"] = engine.awaited(s)
     out["result"] = engine.result(s)

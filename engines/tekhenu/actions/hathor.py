@@ -10,7 +10,7 @@ from engines.tekhenu.resources import gain, grant, payment, raise_population
 
 def options(s, seat, value, colour):
     p = s["p"][seat]
-    if p["buildings"] >= D.BUILDINGS:
+    if p["buildings"] >= D.BUILDINGS_PER_PLAYER:
         return []
     ok = [i for i, owner in enumerate(s["spaces"]) if owner is None
           and payment(p, {"bread": D.BUILDING_SPACES[i]["bread"]}) is not None]

@@ -9,7 +9,7 @@ from engines.tekhenu.resources import gain, grant
 
 def options(s, seat, value, colour):
     p = s["p"][seat]
-    if p["happiness"] < 1 or p["buildings"] >= D.BUILDINGS:
+    if p["happiness"] < 1 or p["buildings"] >= D.BUILDINGS_PER_PLAYER:
         return []
     ok = [d for d in range(4) if seat not in s["districts"][d][value - 1]]
     if not ok:

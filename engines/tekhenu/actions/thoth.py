@@ -7,7 +7,7 @@ from engines.core import IllegalMove, event
 from engines.tekhenu import data as D
 from engines.tekhenu.market import fill_section, open_sections
 from engines.tekhenu.moves import integer, text_list
-from engines.tekhenu.resources import gain, grant, payment
+from engines.tekhenu.resources import gain, payment
 from engines.tekhenu.steps import push
 
 
@@ -60,9 +60,6 @@ def take_cards(t, seat, move, step):
         raise IllegalMove("take_full_number", f"Take exactly {k} different cards from that "
                                               "section.")
     t.emit(event("cards_taken", {"seat": seat, "section": section, "cards": sorted(cards)}))
-    for c in sorted(cards):
-        if D.CARDS[c]["kind"] == "blessing":
-            grant(t, seat, D.CARDS[c]["reward"], c)
     fill_section(t, section)
 
 

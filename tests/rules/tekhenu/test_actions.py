@@ -278,14 +278,16 @@ def test_happiness_milestones_only_the_first_time_and_by_any_route():
     die = put(s, BASTET, "black", 3)
     new, _ = take(s, 0, die, 3, "bastet")
     assert new["p"][0]["happiness"] == 17 and new["p"][0]["gold"] == 0
-    # a Blessing raising Happiness past 19 counts too
+    # a Blessing raising Happiness past 19 counts too (B10: 2 Happiness, used after Hathor)
     s = table()
-    s["p"][0].update(population=21, happiness=18)
-    s["market"][0] = ["B10", "B01", "B02"]
-    die = put(s, THOTH, "black", 1)
-    new, _ = take(s, 0, die, 1, "thoth")
-    new, _ = run(new, 0, {"type": "cards", "section": 0, "cards": ["B10"]})
+    s["p"][0].update(population=21, happiness=18, bread=2, cards=["B10"], milestones=[16])
+    assert D.CARDS["B10"]["on"] == "hathor" and D.CARDS["B10"]["reward"] == {"happiness": 2}
+    die = put(s, HATHOR, "yellow", 1)
+    new, _ = take(s, 0, die, 1, "hathor", space=0)
+    assert new["p"][0]["happiness"] == 18
+    new, _ = run(new, 0, {"type": "use", "cards": ["B10"]})
     assert new["p"][0]["happiness"] == 20 and new["p"][0]["scribes"] == 1
+    assert new["p"][0]["milestones"] == [16, 19]
 
 
 # --- Thoth ---------------------------------------------------------------------------------------
@@ -360,15 +362,15 @@ def test_discarded_cards_are_reshuffled_when_the_deck_runs_out():
     assert len(after["market"][0]) == D.MARKET_SIZE and len(after["deck"]) == 4
 
 
-def test_technologies_are_kept_and_blessings_are_one_shot():
+def test_cards_taken_are_kept_decrees_among_your_decrees():
     s = table()
-    s["market"][0] = ["T02", "B01", "D01"]   # T02: after Ra, 1 Faith (stand-in)
-    die = put(s, THOTH, "black", 1)
-    new, _ = take(s, 0, die, 1, "thoth")
-    after, _ = run(new, 0, {"type": "cards", "section": 0, "cards": ["B01"]})
-    assert after["p"][0]["gold"] == 2 and "B01" in after["discard"]
-    after, _ = run(new, 0, {"type": "cards", "section": 0, "cards": ["D01"]})
-    assert after["p"][0]["decrees"][-1] == "D01"
+    s["market"][0] = ["T02", "B01", "D01"]
+    die = put(s, THOTH, "black", 5)
+    s["p"][0]["papyrus"] = 3
+    new, _ = take(s, 0, die, 5, "thoth")
+    after, _ = run(new, 0, {"type": "cards", "section": 0, "cards": ["B01", "D01", "T02"]})
+    assert after["p"][0]["cards"] == ["B01", "T02"] and after["p"][0]["decrees"][-1] == "D01"
+    assert after["p"][0]["gold"] == 0 and after["discard"] == []   # a Blessing waits to apply
 
 
 # --- Osiris --------------------------------------------------------------------------------------
@@ -421,6 +423,21 @@ def test_production_markers_stop_at_6():
     assert new["p"][0]["production"]["granite"] == 6
 
 
+@pytest.mark.parametrize("action,colour,extra", [("hathor", "yellow", {"space": 0}),
+                                                 ("osiris", "brown", {"district": 0})])
+def test_ten_buildings_per_player(action, colour, extra):
+    s = table()
+    s["p"][0].update(bread=4, happiness=3, buildings=D.BUILDINGS_PER_PLAYER - 1)
+    die = put(s, section_of(action), colour, 1)
+    new, _ = take(s, 0, die, 1, action, **extra)
+    assert new["p"][0]["buildings"] == D.BUILDINGS_PER_PLAYER == 10
+    s["p"][0]["buildings"] = D.BUILDINGS_PER_PLAYER
+    with pytest.raises(IllegalMove) as e:
+        E.decide(s, 0, dict({"type": "take", "die": die, "value": 1, "action": action}, **extra),
+                 None)
+    assert e.value.code == "action_not_possible"
+
+
 # --- Produce and Gold ----------------------------------------------------------------------------
 
 def test_produce_above_the_marker_is_excess():
@@ -452,12 +469,3 @@ def test_gold_stands_in_for_any_resource_but_not_scribes_or_faith():
     with pytest.raises(IllegalMove) as e:
         E.decide(s, 0, {"type": "take", "die": die, "value": 4, "action": "bastet"}, None)
     assert e.value.code == "not_enough_scribes"
-
-
-def test_technology_rewards_its_action():
-    s = table()
-    s["p"][0].update(cards=["T04"], papyrus=2)   # T04: after Bastet, 1 Gold (stand-in)
-    assert D.CARDS["T04"]["on"] == "bastet"
-    die = put(s, BASTET, "black", 5)
-    new, _ = take(s, 0, die, 5, "bastet")
-    assert new["p"][0]["gold"] == 1

@@ -1,6 +1,8 @@
 """The Maat phase every 4 rounds, and Scoring after rounds 8 and 16."""
 import pytest
 
+from engines.core import IllegalMove
+from engines.tekhenu import data as D
 from engines.tekhenu import scoring
 from tests.rules.tekhenu.helpers import E, run, table
 
@@ -96,6 +98,36 @@ def test_new_turn_order_closest_to_zero_plus_and_minus_one_tie_to_the_higher_ank
     assert new["order"] == [first, 1 - first, 2]
 
 
+def test_destiny_cards_go_back_into_the_deck_and_exist_once():
+    s = last_turn()
+    s["p"][0]["destiny"], s["p"][1]["destiny"] = "X03", "X07"
+    s["destiny_deck"] = sorted(set(D.DESTINY) - {"X03", "X07"})
+    new, events = finish_round(s)
+    assert [p["destiny"] for p in new["p"]] == [None, None]
+    shown = [e for e in events if e["type"] == "destiny_shown"][0]["cards"]
+    assert sorted(new["destiny_deck"] + new["destiny_display"]) == sorted(D.DESTINY)
+    assert shown == new["destiny_display"]
+    for seat in (0, 1):
+        assert E.view(new, 1 - seat)["players_view"][seat]["destiny"] is None
+
+
+def test_the_reported_game_never_holds_a_destiny_card_twice():
+    """2 players, seed oracleC-tekhenu-0: at replay step 17 X10 and X09 were both in the Destiny
+    deck and still held by seats 0 and 1."""
+    from tests.golden.record import play
+    options = E.load_options({})
+    _, records = play(E, 2, options, "oracleC-tekhenu-0")
+    s = E.initial(2, options)
+    maats = 0
+    for record in records:
+        for ev in record["events"]:
+            s = E.evolve(s, ev)
+            maats += ev["type"] == "maat_cleared"
+        held = [p["destiny"] for p in s["p"] if p["destiny"]]
+        assert sorted(held + s["destiny_deck"] + s["destiny_display"]) == sorted(D.DESTINY)
+    assert maats == 4 and s["over"]
+
+
 def test_maat_then_everyone_picks_a_new_destiny_in_the_new_order():
     s = last_turn()
     s["p"][0]["excess"]["papyrus"] = 4            # seat 1 is closer to zero
@@ -176,16 +208,84 @@ def test_temple_own_buildings_and_statues_around_it_and_per_pillar():
     assert scored(events, 0)["temple"] == 3 + 2 + 2
 
 
-def test_building_row_and_bread_upkeep():
+def test_building_row_uncovers_vp_and_bread_owed():
     s = last_turn(round_=8)
-    s["p"][0].update(buildings=5, bread=1, gold=0, vp=10)   # uncovers VP 0+1+0+2+0, Bread 2
-    new, events = finish_round(s)
+    s["p"][0].update(buildings=5, bread=5)      # uncovers VP 0+1+0+2+0, Bread 0+0+1+0+1
+    _, events = finish_round(s)
     items = scored(events, 0)
     assert items["building_row"] == 3 and items["upkeep"] == 2
-    assert new["p"][0]["bread"] == 0
-    # 10 + 3 (row) + 1 (Happiness 1? no: 0) ... - 3 for the one Bread short
-    assert new["p"][0]["vp"] == 10 + sum(v for k, v in items.items() if k != "upkeep") - 3
-    s["p"][0].update(bread=1, gold=1)             # Gold pays the rest
-    new, _ = finish_round(s)
-    assert new["p"][0]["gold"] == 0
-    assert new["p"][0]["vp"] == 10 + sum(v for k, v in items.items() if k != "upkeep")
+
+
+def score_vp(items):
+    return sum(v for k, v in items.items() if k != "upkeep")
+
+
+def test_bread_upkeep_is_paid_automatically_when_the_bread_is_there():
+    s = last_turn(round_=8)
+    s["p"][0].update(buildings=5, bread=3, gold=2, vp=10)
+    new, events = finish_round(s)
+    assert new["pending"] == [] and new["phase"] == "destiny"
+    assert new["p"][0]["bread"] == 1 and new["p"][0]["gold"] == 2
+    assert new["p"][0]["vp"] == 10 + score_vp(scored(events, 0))
+
+
+def test_bread_short_without_gold_costs_3_vp_per_bread_and_asks_nothing():
+    s = last_turn(round_=8)
+    s["p"][0].update(buildings=5, bread=0, gold=0, vp=10)
+    new, events = finish_round(s)
+    assert new["pending"] == [] and new["phase"] == "destiny"
+    assert new["p"][0]["vp"] == 10 + score_vp(scored(events, 0)) - 2 * 3
+
+
+def asked(bread, gold, round_=8):
+    s = last_turn(round_=round_)
+    s["p"][0].update(buildings=5, bread=bread, gold=gold, vp=10)   # owes 2 Bread
+    return finish_round(s)
+
+
+def test_you_are_asked_only_if_paying_would_need_gold():
+    new, events = asked(bread=1, gold=3)
+    items = scored(events, 0)
+    assert new["p"][0]["bread"] == 0                    # the Bread is paid first, unasked
+    assert new["pending"] == [{"seat": 0, "kind": "upkeep", "bread": 1}]
+    assert new["phase"] == "maat" and E.active(new) == [0] and E.legal_moves(new, 1) == []
+    assert E.legal_moves(new, 0) == [{"move": {"type": "upkeep"},
+                                      "choose": {"gold": {"one_of": [0, 1]}}}]
+    paid, _ = run(new, 0, {"type": "upkeep", "gold": 1})
+    assert paid["p"][0]["gold"] == 2 and paid["p"][0]["vp"] == 10 + score_vp(items)
+    assert paid["phase"] == "destiny" and paid["pending"] == []   # then the Maat phase ends
+    kept, _ = run(new, 0, {"type": "upkeep", "gold": 0})
+    assert kept["p"][0]["gold"] == 3 and kept["p"][0]["vp"] == 10 + score_vp(items) - 3
+    for gold in (2, -1):
+        with pytest.raises(IllegalMove):
+            E.decide(new, 0, {"type": "upkeep", "gold": gold}, None)
+    with pytest.raises(IllegalMove) as e:
+        E.decide(new, 0, {"type": "destiny", "card": "X01"}, None)
+    assert e.value.code == "wrong_step"
+
+
+def test_gold_can_pay_only_part_of_the_bread_owed():
+    new, events = asked(bread=0, gold=1)
+    assert new["pending"][0]["bread"] == 2
+    assert E.legal_moves(new, 0)[0]["choose"]["gold"]["one_of"] == [0, 1]
+    paid, _ = run(new, 0, {"type": "upkeep", "gold": 1})
+    assert paid["p"][0]["gold"] == 0
+    assert paid["p"][0]["vp"] == 10 + score_vp(scored(events, 0)) - 3
+
+
+def test_upkeep_questions_come_in_turn_order_and_the_game_end_waits_for_them():
+    s = last_turn(round_=16)
+    for p in s["p"]:
+        p.update(buildings=5, bread=0, gold=2, decrees=[])
+    s["p"][0]["excess"]["bread"] = 2              # seat 0 ends on -2, seat 1 on +1: 1 first
+    new, events = finish_round(s)
+    assert new["order"] == [1, 0]
+    assert [st["seat"] for st in new["pending"]] == [1, 0]
+    assert not any(e["type"] == "decrees_revealed" for e in events)
+    assert new["pending"][0]["bread"] == 1        # seat 1 produced 1 Bread this round
+    new, events = run(new, 1, {"type": "upkeep", "gold": 1})
+    assert E.active(new) == [0] and not new["over"]
+    done, events = run(new, 0, {"type": "upkeep", "gold": 0})
+    kinds = [e["type"] for e in events]
+    assert kinds.index("maat_cleared") < kinds.index("decrees_revealed") < kinds.index("game_over")
+    assert done["over"] and done["p"][1]["gold"] == 1 and done["p"][0]["gold"] == 2

@@ -15,7 +15,7 @@ OPTION_SETS = [{"random_horus": h, "random_wheel": w} for h in (False, True) for
 
 
 def accounted(s):
-    """Every die and every card is somewhere, exactly once."""
+    """Every die, every card and every Pillar tile is somewhere, exactly once."""
     dice = list(s["supply"]) + [d["id"] for sec in s["sections"] for d in sec]
     for p in s["p"]:
         dice += [d["id"] for side in p["scales"].values() for d in side]
@@ -27,6 +27,9 @@ def accounted(s):
     expected = sorted(c for c in D.CARDS if not (s["players"] == 2 and c in D.REMOVED_2P))
     # a kept Decree is in `decrees`; during the keep it is still in `offer` only
     assert sorted(cards) == expected
+    destiny = list(s["destiny_deck"]) + list(s["destiny_display"])
+    destiny += [p["destiny"] for p in s["p"] if p["destiny"]]
+    assert sorted(destiny) == sorted(D.DESTINY), "a Destiny card is missing or twice"
     tiles = [t for st_ in s["stacks"] for t in st_] + [t for t in s["ra"] if t]
     tiles += [c["tile"] for c in s["temple"] if c]
     assert sorted(tiles) == sorted(D.PILLAR_TILES)
@@ -130,7 +133,7 @@ def positions():
        fields=st.dictionaries(st.sampled_from(["die", "value", "anubis", "action", "mode",
                                                "space", "rotation", "district", "track",
                                                "decree", "card", "choice", "section",
-                                               "cards"]), JUNK, max_size=6),
+                                               "cards", "gold"]), JUNK, max_size=6),
        pick=st.integers(0, 10**6))
 def test_garbage_moves_raise_only_illegal_move(kind, fields, pick):
     ps = positions()

@@ -139,11 +139,27 @@ def test_decrees_up_to_three_one_per_symbol_best_set():
 
 def test_d07_scores_at_most_21():
     s = table()
-    s["p"][0]["buildings"] = 12
+    s["p"][0]["buildings"] = D.BUILDINGS_PER_PLAYER        # 10 x 3 VP would be 30
     assert D.CARDS["D07"]["scores"] == "buildings"
     assert game_end.decree_value(s, 0, "D07") == 21
     s["p"][0]["buildings"] = 5
     assert game_end.decree_value(s, 0, "D07") == 15
+
+
+def decree_of(kind):
+    return next(c for c, v in sorted(D.CARDS.items()) if v.get("scores") == kind)
+
+
+@pytest.mark.parametrize("kind,every", [("happiness", 3), ("production", 2), ("statues", 1)])
+def test_decree_units_come_from_the_data(kind, every):
+    card = decree_of(kind)
+    assert D.CARDS[card]["every"] == D.DECREE_EVERY.get(kind, 1) == every
+    s = table()
+    p = s["p"][0]
+    p.update(happiness=14, population=21, statues=4)
+    p["production"] = {"papyrus": 6, "bread": 2, "limestone": 1, "granite": 2}   # 11 steps
+    amount = {"happiness": 14, "production": 11, "statues": 4}[kind]
+    assert game_end.decree_value(s, 0, card) == amount // every * D.CARDS[card]["per"]
 
 
 @pytest.mark.parametrize("players,vp", [(2, [3, 0]), (3, [3, 2, 0]), (4, [3, 2, 0, 0])])
