@@ -95,8 +95,8 @@ CITIES = {
     "cilli":         {"effort": 2, "station": 20, "region": "lower_styria"},
     "klagenfurt":    {"effort": 2, "station": 30, "region": "carniola"},
     "villach":       {"effort": 2, "station": 20, "region": "carniola"},
-    "laibach":       {"effort": 3, "station": 30, "region": "carniola"},
-    "adelsberg":     {"effort": 2, "station": 20, "region": "carniola"},
+    "laibach":       {"effort": 2, "station": 30, "region": "carniola"},
+    "adelsberg":     {"effort": 1, "station": 20, "region": "carniola"},
     "trieste":       {"effort": 3, "station": 40, "region": None},
 }
 # Wien and Trieste print what tiles give elsewhere.

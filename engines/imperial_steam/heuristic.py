@@ -4,9 +4,11 @@
 bot uses it for rollouts). It reads only what the seat may see (the view's public state and its
 own board) and never calls decide. Its plan, each turn:
 
-  free actions  deliver whatever pays; buy State Railway access that shortens the way to Trieste
-  main action   the build that brings Trieste closest; else what the next two tracks lack
-                (an engineer, workers, the influence to hire them, wood/stone/iron), else money
+  free actions  State Railway access on the way to Trieste; deliver goods the next tracks do not
+                need (money, or a City Key for coal to a hub); sell a share when broke
+  main action   the build that brings Trieste closer (or takes Semmering); else what the next two
+                tracks lack (goods produced, an engineer, a factory, a cheap station for income,
+                workers, the influence to hire them, goods bought), else money
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import heapq
 from engines.core import expand
 from engines.imperial_steam import data as D
 from engines.imperial_steam import rules as R
+from engines.imperial_steam.free_actions import deliver
 
 NONCOAL = ("wood", "stone", "iron")
 
@@ -47,7 +50,7 @@ def choose(engine, state, seat, rng) -> dict:
              if p["money"] < 30 or p["goods"][D.FACTORY_SITES[m["site"]][1]]
              >= goods[D.FACTORY_SITES[m["site"]][1]] or D.FACTORY_SITES[m["site"]][1] == "coal"]
     if spare:
-        return max(spare, key=lambda m: _delivery_value(s, m))
+        return max(spare, key=lambda m: _delivery_value(s, seat, m))
     if "sell_share" in by and p["money"] < 30 and p["shareholders"] < 2:
         return by["sell_share"][0]
     if s["main_done"]:
@@ -65,8 +68,14 @@ def _bid(s, seat, moves):
     return next(m for m in moves if m["amount"] == amount)
 
 
-def _delivery_value(s, m):
+def _delivery_value(s, seat, m):
+    """Guldens now, or what a City Key will pay at the end (coal to a hub)."""
     good = D.FACTORY_SITES[m["site"]][1]
+    hub = s["hubs"].get(m["city"])
+    if hub and good == "coal":
+        slot = deliver.demand_slot(s, seat, m["city"], good)
+        col = hub["col"]
+        return D.gold_key_value(col) if slot == 3 else D.silver_key_value(col)
     return D.delivery_pay(s["bought"][good])
 
 
@@ -143,6 +152,11 @@ def _main(s, seat, p, by, path, rng):
         want = [m for m in hires if all(m[k] for k in engineers) and m["workers"] <= 1]
         if want:
             return min(want, key=lambda m: (m["workers"], m["bridge"] + m["tunnel"]))
+    if not p["tunnel"] and p["money"] >= 120:
+        # a Tunnel Engineer while money allows: shorter ways through the mountains, Semmering
+        want = [m for m in hires if m["tunnel"] and not m["bridge"] and m["workers"] <= 1]
+        if want:
+            return max(want, key=lambda m: m["workers"])
     levels = p["training"][0] + 2 * p["training"][1] + 3 * p["training"][2]
     spare = [w for w in ("training-1", "training-2", "training-3", "working-1", "working-2",
                          "working-3") if p[w.split("-")[0]][int(w[-1]) - 1] > 0]
@@ -170,23 +184,39 @@ def _main(s, seat, p, by, path, rng):
     if engineers and not hires and p["money"] >= 50:
         return _influence(by)
     if short:
-        for m in by.get("buy", []):
-            if m["good"] in short and R.market_price(s["market"][m["good"]]) <= 30:
+        # buy now what is cheap, or anything once the game is late; else order the shortfall
+        late = s["round"] >= D.ROUNDS - 2
+        for m in sorted(by.get("buy", []), key=lambda m: R.market_price(s["market"][m["good"]])):
+            if m["good"] in short and (late or R.market_price(s["market"][m["good"]]) <= 30):
                 return m
-        orders = [m for m in by.get("order", []) if set(m["goods"]) <= set(short)]
-        if orders and p["money"] >= 60:
-            return max(orders, key=lambda m: len(m["goods"]))
+        lack = sorted(g for g in short for _ in range(goods[g] - p["goods"][g]))
+        for m in by.get("order", []):
+            if sorted(m["goods"]) == lack:
+                return m
     if p["goods"]["coal"] < 1 and ready:
         for m in by.get("buy", []):
             if m["good"] == "coal" and R.market_price(s["market"]["coal"]) <= 30:
                 return m
     if "produce" in by and len(ready) > 1:
         return by["produce"][0]
-    return (by.get("fundraise") or by.get("pass") or [None])[0]
+    for kind in ("fundraise", "pass", "produce", "share_down"):
+        if kind in by:
+            return by[kind][0]
+    return None
+
+
+def _semmering_open(s, p):
+    """Semmering is untaken, the Tunnel Engineer is on staff, the network one or two tracks off."""
+    return s["semmering"] is None and p["tunnel"] and \
+        bool({"wr_neustadt", "gloggnitz"} & R.network(p))
 
 
 def _build_score(s, p, m, path):
-    on_way = sum(1 for c in m["tracks"] if c in path)
+    wanted = set(path)
+    if _semmering_open(s, p):
+        # Semmering doubles the endgame income: worth a detour for the first to get there
+        wanted |= {"wr_neustadt-gloggnitz", D.SEMMERING}
+    on_way = sum(1 for c in m["tracks"] if c in wanted)
     levels = m["workers"][0] + 2 * m["workers"][1] + 3 * m["workers"][2]
     return (on_way, -levels, -len(s["tracks"].get(m["tracks"][0], [])))
 

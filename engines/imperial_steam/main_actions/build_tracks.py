@@ -145,8 +145,15 @@ def second_options(s, seat):
 def options(s, seat):
     p = s["p"][seat]
     out = []
+    if any(p["goods"][g] < 1 for g in ("wood", "stone", "iron")):
+        return out                                  # plan would refuse every build
+    net = R.network(p)
     cands = sorted(c for c in D.CONNECTIONS if c not in p["tracks"] + p["rails"])
-    seqs = [[c] for c in cands] + [[a, b] for a in cands for b in cands if a != b]
+    touching = [c for c in cands if set(D.CONNECTIONS[c][:2]) & net]
+    # only tracks that touch the network (or the first track) can pass plan's contiguity
+    seqs = [[c] for c in touching] + [
+        [a, b] for a in touching for b in cands
+        if a != b and set(D.CONNECTIONS[b][:2]) & (net | set(D.CONNECTIONS[a][:2]))]
     for tracks in seqs:
         try:
             built = plan(s, seat, tracks)
