@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core import IllegalMove, event
 from engines.core.table import Table
-from engines.trickdraw import scoring
+from engines.trickdraw import scoring, teams
 from engines.trickdraw.cards import card
 from engines.trickdraw.deck import draw
 from engines.trickdraw.winning import check_win, over
@@ -22,9 +22,11 @@ def places(state: dict, seat: int) -> list[list[int]]:
 
 
 def effect_parts(state: dict, seat: int, slot: int) -> dict | None:
-    """What the controller chooses to use the effect of the card at `slot` on its board: the
-    `choose` parts of its option, or None when it cannot be used (cost unpayable, no target)."""
+    """What the controller chooses to use the effect of the card at `slot` on `seat`'s board: the
+    `choose` parts of its option, or None when it cannot be used (cost unpayable, no target).
+    The one who answers for the board (teams.acting_for) pays from, and draws to, its own hand."""
     board = state["boards"][seat]
+    actor = teams.acting_for(state, seat)
     name = board[slot]["card"]
     data = card(name)
     parts: dict = {}
@@ -42,14 +44,15 @@ def effect_parts(state: dict, seat: int, slot: int) -> dict | None:
             return None
         parts["flips"] = {"one_of": singles}
     elif kind == "steal":
-        targets = [s for s in range(state["players"]) if s != seat and state["hands"][s]]
+        targets = [s for s in range(state["players"])
+                   if s not in teams.team_of(state, actor) and state["hands"][s]]
         if not targets:
             return None
         parts["target"] = {"one_of": targets}
     cost = scoring.cost(board, name)
     if cost:
-        hand = sorted(set(state["hands"][seat]))
-        if len(state["hands"][seat]) < cost:
+        hand = sorted(set(state["hands"][actor]))
+        if len(state["hands"][actor]) < cost:
             return None
         parts["discard"] = {"one_of": hand}
     return parts
@@ -67,36 +70,40 @@ def check_parts(state: dict, seat: int, slot: int, parts: dict) -> None:
             raise IllegalMove("bad_move", f"{name} needs {part!r}.")
         if part not in allowed and part in parts:
             raise IllegalMove("bad_move", f"{name} takes no {part!r}.")
-    if "discard" in parts and parts["discard"] not in state["hands"][seat]:
+    if "discard" in parts and parts["discard"] not in state["hands"][teams.acting_for(state, seat)]:
         raise IllegalMove("not_in_hand", f"You hold no {parts['discard']!r} to discard.")
     if "target" in parts and parts["target"] not in allowed["target"]["one_of"]:
-        raise IllegalMove("bad_target", "Take a card from another player who holds one.")
+        raise IllegalMove("bad_target", "Take a card from another player (not on your team) "
+                                        "who holds one.")
     if "flips" in parts and parts["flips"] not in allowed["flips"]["one_of"]:
         raise IllegalMove("bad_flip", FLIP_RULES[card(state["boards"][seat][slot]["card"])["effect"]])
 
 
 def use_effect(t: Table, seat: int, slot: int, parts: dict, how: str, rng) -> None:
     """Pay the Discard cost, then do what the card says. Cards flipped face up are offered to
-    their controllers afterwards, the first flipped first."""
+    their controllers afterwards, the first flipped first. `seat` is the board's; `player`, who
+    answers for it, pays and draws."""
     name = t.state["boards"][seat][slot]["card"]
-    t.emit(event("activated", {"seat": seat, "slot": slot, "card": name, "how": how}))
+    player = teams.acting_for(t.state, seat)
+    t.emit(event("activated", {"seat": seat, "slot": slot, "card": name, "how": how,
+                               "player": player}))
     if "discard" in parts:
-        t.emit(event("discarded", {"seat": seat, "card": parts["discard"]}))
+        t.emit(event("discarded", {"seat": player, "card": parts["discard"]}))
     data = card(name)
     if data["effect"] == "draw":
-        draw(t, seat, data["n"], rng)
+        draw(t, player, data["n"], rng)
     elif data["effect"] == "steal":
         victim = parts["target"]
         taken = rng.choice(t.state["hands"][victim])
-        t.emit(event("stole", {"seat": seat, "from": victim},
-                     private={"card": ([seat, victim], taken)}, reveal=True))
+        t.emit(event("stole", {"seat": player, "from": victim},
+                     private={"card": ([player, victim], taken)}, reveal=True))
     else:
         turned_up = []
         for owner, place in parts["flips"]:
             target = t.state["boards"][owner][place]
             up = not target["up"]
             t.emit(event("flipped", {"seat": owner, "slot": place, "up": up,
-                                     "card": target["card"], "flipper": seat}, reveal=up))
+                                     "card": target["card"], "flipper": player}, reveal=up))
             if check_win(t, owner):
                 return
             if up and card(target["card"])["effect"]:
@@ -106,8 +113,8 @@ def use_effect(t: Table, seat: int, slot: int, parts: dict, how: str, rng) -> No
 
 
 def offer(t: Table, seat: int, slot: int) -> None:
-    """A card played or flipped face up offers its effect to its controller (a stack: the
-    latest offer is answered first)."""
+    """A card played or flipped face up offers its effect to its controller, the one who answers
+    for its board (a stack: the latest offer is answered first)."""
     t.emit(event("offered", {"seat": seat, "slot": slot,
                              "card": t.state["boards"][seat][slot]["card"]}))
 

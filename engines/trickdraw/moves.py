@@ -1,4 +1,6 @@
-"""The five moves of Trickdraw: their schemas, and the body checks decide relies on.
+"""The moves of Trickdraw: their schemas, and the body checks decide relies on.
+
+    {"type": "captain", "seat": 4}                         (team games) your team's captain
 
     {"type": "play", "card": "rally", "face": "down"}      a card from your hand to your board
     {"type": "activate", "slot": 3, "flips": [[1, 0]], "discard": "villager"}
@@ -56,6 +58,14 @@ class DeclineMove(Schema):
     type = fields.String(required=True, validate=OneOf(["decline"]))
 
 
+class CaptainMove(Schema):
+    """Team games: name your team's captain, the member whose board the team plays to."""
+
+    type = fields.String(required=True, validate=OneOf(["captain"]))
+    seat = fields.Integer(strict=True, required=True,
+                          metadata={"description": "a seat of your team (yours included)"})
+
+
 class EndTurnMove(Schema):
     """Pass the turn to the next player clockwise."""
 
@@ -63,12 +73,14 @@ class EndTurnMove(Schema):
 
 
 SCHEMAS = {"play": PlayMove, "activate": ActivateMove, "resolve": ResolveMove,
-           "decline": DeclineMove, "end_turn": EndTurnMove}
+           "decline": DeclineMove, "end_turn": EndTurnMove, "captain": CaptainMove}
 FIELDS = {"play": {"type", "card", "face"}, "activate": {"type", "slot", *PARTS},
-          "resolve": {"type", *PARTS}, "decline": {"type"}, "end_turn": {"type"}}
+          "resolve": {"type", *PARTS}, "decline": {"type"}, "end_turn": {"type"},
+          "captain": {"type", "seat"}}
 HOW = ('Moves: {"type": "play", "card": name, "face": "up" or "down"}, '
        '{"type": "activate", "slot": n, ...effect parts}, {"type": "resolve", ...effect parts}, '
-       '{"type": "decline"}, {"type": "end_turn"}.')
+       '{"type": "decline"}, {"type": "end_turn"}; in team games first {"type": "captain", '
+       '"seat": n}.')
 
 
 def whole(value) -> bool:
@@ -98,6 +110,12 @@ def parse_slot(move) -> int:
     if not whole(move.get("slot")):
         raise IllegalMove("bad_move", "slot must be the place of a card on your board.")
     return move["slot"]
+
+
+def parse_captain(move) -> int:
+    if not whole(move.get("seat")):
+        raise IllegalMove("bad_move", "seat must be the seat number of a member of your team.")
+    return move["seat"]
 
 
 def parse_parts(move) -> dict:

@@ -1,25 +1,11 @@
 // Trickdraw on the web page: the Deck (face down, its count) and the open discard pile, each
 // player's board of played cards (face up with name and effect; face down as a back, or with the
 // card's name on a dimmed face for its owner), hands (your own face up, everyone else's as backs),
-// points towards the target, whose turn it is and the effect waiting to be resolved. Cards the
-// docs page marks as stand-ins (docs/games/trickdraw.md) carry a small "stand-in" tag.
+// points towards the target, whose turn it is and the effect waiting to be resolved. In team games
+// each player shows its team, and the captain's board is the team's. Card texts come from the
+// view's catalogue; a card with an invented aspect (docs/games/trickdraw.md) carries a small
+// "stand-in" tag that says which.
 
-const EFFECTS = {
-  trickdraw: "Take a random card from another player's hand.",
-  bewitched: "Choose 2 different players; flip one card on each board.",
-  the_army: "Discard 1: flip one card on any board (not The Army).",
-  rally: "1 point per Rally you control (1, 4, 9, 16).",
-  local_hero: "3 points while over half your cards are face down.",
-  the_key: "Any two of Key, Safe, Temple face up: you win.",
-  the_safe: "Any two of Key, Safe, Temple face up: you win.",
-  the_temple: "Any two of Key, Safe, Temple face up: you win.",
-  the_treasure: "Face up at the start of your turn: you win.",
-  diplomacy: "Your discard costs are 1 lower.",
-  scout: "Discard 1: draw 2 cards.",
-  scholar: "Once per turn, Discard 1: draw 1 card.",
-  trickster: "Once per turn, Discard 1: flip one card on any board.",
-  villager: "No effect.",
-};
 const COLOURS = {
   trickdraw: "#e8590c", bewitched: "#9c36b5", the_army: "#c92a2a", rally: "#2f9e44",
   local_hero: "#37b24d", the_key: "#f59f00", the_safe: "#f59f00", the_temple: "#f59f00",
@@ -33,7 +19,8 @@ const ICONS = {
 };
 const REASONS = {
   points: "reached the target", pair: "two of The Key, The Safe and The Temple face up",
-  treasure: "The Treasure face up at the start of the turn", deck_exhausted: "the deck ran out",
+  treasure: "The Treasure face up at the start of the turn",
+  standstill: "the most points when no card could move any more",
 };
 
 const CSS = `
@@ -89,17 +76,22 @@ export function render(container, view, context) {
   style("td-style", CSS);
   const cat = view.cards || {};
   const title = (name) => (cat[name] && cat[name].title) || name;
+  const text = (name) => (cat[name] && cat[name].text) || "";
+  const invented = (info) => (info.invented && info.invented.length ? `stand-in: ${info.invented.join(", ")} invented` : "");
+  const teams = view.teams || null;
+  const teamOf = (seat) => (teams ? teams.findIndex((t) => t.seats.includes(seat)) : -1);
+  const names = (seats) => seats.map((s) => context.seatName(s)).join(" & ");
 
   function face(name, { small = false, used = false, ownDown = false, offered = false } = {}) {
     const info = cat[name] || {};
     const cls = `td-card${small ? " small" : ""}${used ? " used" : ""}${ownDown ? " own-down" : ""}${offered ? " offered" : ""}`;
     return h("div", { class: cls, style: { "--c": COLOURS[name] || "#868e96" }, "data-card": name,
-                      title: `${title(name)}: ${EFFECTS[name] || ""}${info.stand_in ? " (stand-in card)" : ""}${ownDown ? " · face down (only you see it)" : ""}` },
+                      title: `${title(name)}: ${text(name)}${info.stand_in ? ` (${invented(info)})` : ""}${ownDown ? " · face down (only you and your team see it)" : ""}` },
       h("div", { class: "t" }, title(name)), h("div", { class: "i" }, ICONS[name] || "?"),
-      h("div", { class: "e" }, EFFECTS[name] || ""),
+      h("div", { class: "e" }, text(name)),
       h("div", { class: "f" },
         ownDown ? h("span", { class: "down" }, "face down") : used ? h("span", { class: "usedtag" }, "used") : null,
-        info.stand_in ? h("span", { class: "si" }, "stand-in") : null));
+        info.stand_in ? h("span", { class: "si", title: invented(info) }, "stand-in") : null));
   }
   const back = (small = false, tip = "face down") => h("div", { class: `td-back${small ? " small" : ""}`, title: tip });
   const backs = (n) => h("div", { class: "td-backs", title: `${n} card${n === 1 ? "" : "s"}` },
@@ -108,14 +100,18 @@ export function render(container, view, context) {
   // --- header ------------------------------------------------------------------------------------
   const res = view.result;
   const turn = view.turn;
+  const winners = res ? (res.winners || (res.winner !== null && res.winner !== undefined ? [res.winner] : [])) : [];
+  const phase = view.over ? "Game over"
+    : view.phase === "captains" ? `Teams choose their captains · ${context.seatName(view.active[0])} chooses`
+    : `${context.seatName(turn)}'s turn${view.played ? " · card played" : " · may play a card"}`;
   const head = h("div", { class: "td-head" },
-    h("span", { class: "phase" }, view.over ? "Game over"
-      : `${context.seatName(turn)}'s turn${view.played ? " · card played" : " · may play a card"}`),
+    h("span", { class: "phase" }, phase),
     h("span", { class: "meta" }, `first to ${view.target} points wins`),
     view.first !== null && view.first !== undefined ? h("span", { class: "meta" }, `first player: ${context.seatName(view.first)}`) : null,
-    res && res.winner !== null && res.winner !== undefined
-      ? h("span", { class: "meta" }, `${context.seatName(res.winner)} wins: ${REASONS[res.reason] || res.reason}`)
-      : res ? h("span", { class: "meta" }, `nobody won: ${REASONS[res.reason] || res.reason}`) : null);
+    teams ? h("span", { class: "meta" }, `teams: ${teams.map((t) => names(t.seats)).join(" vs ")}`) : null,
+    res ? h("span", { class: "meta" }, winners.length
+      ? `${names(winners)} win${winners.length === 1 ? "s" : ""}: ${REASONS[res.reason] || res.reason}`
+      : `nobody won: ${REASONS[res.reason] || res.reason}`) : null);
 
   // --- the middle of the table: Deck, discard pile, the effect waiting ------------------------------
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
@@ -126,8 +122,9 @@ export function render(container, view, context) {
     h("div", { class: "td-pile", title: view.discard.map(title).join(", ") },
       top ? face(top) : h("div", { class: "td-back", style: { opacity: .25 } }), `Discard · ${view.discard.length}`),
     offer ? h("div", { class: "td-offer" },
-      h("b", {}, `${context.seatName(offer.seat)}: `), `${title(offer.card)} (slot ${offer.slot + 1}) offers its effect`,
-      offer.cost ? ` · costs Discard ${offer.cost}` : " · free", h("br"), h("i", {}, EFFECTS[offer.card] || "")) : null,
+      h("b", {}, `${context.seatName(offer.player !== undefined ? offer.player : offer.seat)}: `),
+      `${title(offer.card)} (${context.seatName(offer.seat)}'s board, slot ${offer.slot + 1}) offers its effect`,
+      offer.cost ? ` · costs Discard ${offer.cost}` : " · free", h("br"), h("i", {}, text(offer.card))) : null,
     view.deck_cards ? h("div", { class: "td-pile" }, h("div", { class: "td-row", style: { maxWidth: "420px" } },
       view.deck_cards.slice(0, 12).map((c) => face(c, { small: true }))),
       `next in the deck${view.deck_cards.length > 12 ? ` (12 of ${view.deck_cards.length})` : ""}`) : null);
@@ -138,17 +135,25 @@ export function render(container, view, context) {
     const hand = view.hands[seat] || { count: 0 };
     const pts = view.points[seat];
     const r = ranking[seat];
+    const t = teamOf(seat);
+    const team = t >= 0 ? teams[t] : null;
+    const captain = team ? team.captain : seat;
+    const deciding = offer && (offer.player !== undefined ? offer.player : offer.seat) === seat;
     return h("div", { class: `td-player${view.active.includes(seat) ? " turn" : ""}`, "data-seat": seat },
       h("div", { class: "top" },
         h("i", { class: "tf-dot", style: { "--seat": context.seatColour(seat) } }), h("b", {}, context.seatName(seat)),
+        team ? h("span", { class: "td-tag" }, `team ${t + 1}${captain === seat ? " · captain" : ""}`) : null,
         seat === view.turn ? h("span", { class: "td-tag turn" }, "turn") : null,
-        offer && offer.seat === seat ? h("span", { class: "td-tag turn" }, "deciding an effect") : null,
+        deciding ? h("span", { class: "td-tag turn" }, "deciding an effect") : null,
         r ? h("span", { class: `td-tag${r.winner ? " win" : ""}` }, r.winner ? "winner" : `rank ${r.rank}`) : null,
         h("span", { class: "pts" }, `${pts} / ${view.target} pts`)),
       h("div", { class: "td-bar", style: { "--seat": context.seatColour(seat) } },
         h("i", { style: { width: `${Math.min(100, 100 * pts / view.target)}%` } })),
-      h("div", { class: "label" }, `Board · ${board.length} card${board.length === 1 ? "" : "s"} (${board.filter((c) => c.up).length} face up)`),
-      board.length ? h("div", { class: "td-row" }, board.map((c) => {
+      team && captain !== seat
+        ? h("div", { class: "label" }, captain === null || captain === undefined
+          ? "Board · the team has no captain yet" : `Plays to ${context.seatName(captain)}'s board`)
+        : h("div", { class: "label" }, `Board · ${board.length} card${board.length === 1 ? "" : "s"} (${board.filter((c) => c.up).length} face up)`),
+      team && captain !== seat ? null : board.length ? h("div", { class: "td-row" }, board.map((c) => {
         const offered = offer && offer.seat === seat && offer.slot === c.slot;
         if (c.up) return face(c.card, { used: c.used, offered });
         if (c.card) return face(c.card, { ownDown: true, offered });

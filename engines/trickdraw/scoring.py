@@ -1,7 +1,10 @@
-"""Points and instant wins ("Winning the Game", "The Key, The Safe, and The Temple")."""
+"""Points and instant wins ("Winning the Game", "The Key, The Safe, and The Temple"), The
+Treasure (stand-in) and Diplomacy's discount."""
 from __future__ import annotations
 
-from engines.trickdraw.cards import LOCAL_HERO_POINTS, card
+import math
+
+from engines.trickdraw.cards import LOCAL_HERO_POINTS, TREASURE_SHARE, card
 
 
 def face_up(board: list[dict], key: str, value) -> int:
@@ -23,8 +26,13 @@ def pair_win(board: list[dict]) -> bool:
     return face_up(board, "wins", "pair") >= 2
 
 
-def treasure(board: list[dict]) -> bool:
-    return face_up(board, "wins", "treasure") >= 1
+def treasure_wins(board: list[dict], target: int) -> bool:
+    """Stand-in: The Treasure face up, and at least 7/10 of the target in points on the board."""
+    return face_up(board, "wins", "treasure") >= 1 and points(board) >= treasure_needs(target)
+
+
+def treasure_needs(target: int) -> int:
+    return math.ceil(target * TREASURE_SHARE)
 
 
 def diplomacy(board: list[dict]) -> bool:

@@ -22,11 +22,14 @@ def U(name: str, used: bool = False) -> dict:
 
 
 def table(players: int = 3, *, hands=None, boards=None, discard=(), deck=None, turn: int = 0,
-          played: bool = False, pending=(), target: int = 10) -> dict:
+          played: bool = False, pending=(), target: int = 10, teams=None) -> dict:
     """A running game with the given hands and boards (lists of D()/U()). The deck holds every
-    other card of the game unless `deck` (a list) is given."""
+    other card of the game unless `deck` (a list) is given. `teams`: {captain: [its seats]}."""
     s = engine.initial(players, {"target": target})
     s.update(phase="playing", first=0, turn=turn, played=played, target=target)
+    if teams:
+        s["teams"] = sorted(({"seats": sorted(seats), "captain": captain}
+                             for captain, seats in teams.items()), key=lambda t: t["seats"][0])
     s["hands"] = [sorted(h) for h in (hands or [[] for _ in range(players)])]
     s["boards"] = [copy.deepcopy(list(b)) for b in (boards or [[] for _ in range(players)])]
     s["discard"] = list(discard)

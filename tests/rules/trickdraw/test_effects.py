@@ -152,15 +152,18 @@ def test_cards_can_target_themselves_except_the_army():
 def test_bewitched_example():
     """Bewitched targets you and an opponent: their The Treasure goes face down (1 point for them,
     but they cannot win next turn); your face-down Rally comes up: 2 Rallies + 1 face-down card =
-    5 points."""
+    5 points. (Their board is ours: 7 face-down cards make The Treasure's threat real.)"""
+    theirs = [U("the_treasure")] + [D("villager")] * 7
     s = table(2, hands=[["bewitched"], []],
-              boards=[[U("rally"), D("rally"), D("villager")], [U("the_treasure"), D("villager")]])
+              boards=[[U("rally"), D("rally"), D("villager")], theirs])
+    untouched = play(s, 0, {"type": "end_turn"})[1]
+    assert engine.result(untouched)["reason"] == "treasure"   # they would win next turn
     _, s = play(s, 0, {"type": "play", "card": "bewitched", "face": "up"})
     events, s = play(s, 0, {"type": "resolve", "flips": [[1, 0], [0, 1]]})
-    assert engine.view(s, 0)["points"] == [5, 2]
+    assert engine.view(s, 0)["points"] == [5, 8]           # giving them 1 point
     assert s["boards"][1][0] == D("the_treasure") and s["boards"][0][1] == U("rally")
     _, s = play(s, 0, {"type": "end_turn"})
-    assert s["phase"] == "playing" and s["turn"] == 1  # The Treasure no longer wins
+    assert s["phase"] == "playing" and s["turn"] == 1      # but they cannot win next turn
 
 
 def test_bewitched_needs_two_different_players():

@@ -19,7 +19,33 @@ def start(players, seed="s", options=None):
 def test_the_deck_holds_72_cards_with_five_trickdraws():
     assert DECK_SIZE == 72 == len(deck_for(3)) == len(deck_for(5))
     assert Counter(deck_for(4))["trickdraw"] == 5
-    assert all(c["source"] for c in CARDS.values())
+
+
+def test_every_card_says_which_of_its_aspects_the_rulebook_gives():
+    for name, c in CARDS.items():
+        assert set(c["source"]) == {"name", "effect", "copies"} and c["note"], name
+        assert set(c["source"].values()) <= {"rulebook", "stand-in"}, name
+        assert c["stand_in"] == [a for a in ("name", "effect", "copies")
+                                 if c["source"][a] == "stand-in"], name
+    # the rulebook gives one count, Trickdraw's 5; every other count is ours
+    assert [n for n, c in CARDS.items() if c["source"]["copies"] == "rulebook"] == ["trickdraw"]
+    named = {"trickdraw", "bewitched", "the_army", "rally", "local_hero", "the_key", "the_safe",
+             "the_temple", "the_treasure", "diplomacy"}
+    assert {n for n, c in CARDS.items() if c["source"]["name"] == "rulebook"} == named
+    assert {n for n, c in CARDS.items() if c["source"]["effect"] == "rulebook"} == \
+        {"bewitched", "rally", "local_hero", "the_key", "the_safe", "the_temple", "diplomacy"}
+
+
+def test_the_view_catalogue_says_what_is_invented_per_card():
+    _, s = start(3)
+    cat = engine.view(s, 0)["cards"]
+    assert cat["rally"]["stand_in"] and cat["rally"]["invented"] == ["copies"]
+    assert cat["rally"]["source"] == {"name": "rulebook", "effect": "rulebook", "copies": "stand-in"}
+    assert cat["trickdraw"]["invented"] == ["effect"] and cat["trickdraw"]["copies"] == 5
+    assert cat["villager"]["invented"] == ["name", "effect", "copies"]
+    assert cat["the_treasure"]["invented"] == ["effect", "copies"]
+    assert all(c["stand_in"] for c in cat.values())  # no card is wholly from the rulebook
+    assert all(c["text"] and c["note"] for c in cat.values())
 
 
 def test_two_players_remove_the_five_trickdraws():
@@ -58,6 +84,15 @@ def test_the_first_player_is_drawn_at_random():
     assert firsts == {0, 1, 2, 3}
 
 
+def test_a_table_that_played_the_hfb_round_seats_its_winner_first():
+    for seed in ("a", "b", "c"):
+        events, s = start(4, seed, {"first_player": "seat_0"})
+        assert s["first"] == 0 and s["turn"] == 0 and events[0]["how"] == "seat_0"
+    # at two players Player Two, the seat after the first, is dealt the extra card
+    events, s = start(2, "d", {"first_player": "seat_0"})
+    assert {e["seat"]: e["count"] for e in events if e["type"] == "dealt"} == {0: 2, 1: 3}
+
+
 def test_dealt_cards_are_private_to_their_seat():
     events, s = start(3)
     for ev in events:
@@ -68,7 +103,8 @@ def test_dealt_cards_are_private_to_their_seat():
 
 
 def test_target_option_defaults_to_ten():
-    assert engine.load_options({}) == {"target": 10}
+    assert engine.load_options({}) == {"target": 10, "teams": False, "team_size": None,
+                                       "first_player": "random"}
     assert engine.initial(3, engine.load_options({"target": 7}))["target"] == 7
 
 

@@ -48,7 +48,8 @@ def test_spectators_see_only_public_things_and_the_open_view_everything():
 def test_the_offer_shows_its_cost():
     s = busy_table()
     _, s = play(s, 0, {"type": "play", "card": "scout", "face": "up"})
-    assert engine.view(s, 2)["offer"] == {"seat": 0, "slot": 2, "card": "scout", "cost": 1}
+    assert engine.view(s, 2)["offer"] == {"seat": 0, "slot": 2, "card": "scout", "cost": 1,
+                                          "player": 0}
 
 
 def test_views_do_not_change_when_hidden_cards_are_redealt():

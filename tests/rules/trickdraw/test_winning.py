@@ -1,5 +1,6 @@
 """Winning the Game: 10 points (on anyone's turn), Rallies, Local Heroes, The Key, The Safe and
-The Temple, The Treasure (stand-in), the deck running out (our reading), the ranking."""
+The Temple, The Treasure (stand-in), nothing left to draw and the standstill (our readings), the
+ranking."""
 import pytest
 
 from engines.trickdraw import engine
@@ -80,17 +81,44 @@ def test_flipping_the_second_one_up_wins_for_its_controller():
     assert engine.result(s)["winner"] == 1 and engine.result(s)["reason"] == "pair"
 
 
-def test_the_treasure_face_up_at_the_start_of_your_turn_wins():
-    s = table(3, turn=2, boards=[[U("the_treasure")], [], []])
+def test_the_treasure_face_up_at_the_start_of_your_turn_wins_with_seven_points():
+    s = table(3, turn=2, boards=[[U("the_treasure")] + [D("villager")] * 7, [], []])
     events, s = play(s, 2, {"type": "end_turn"})
     assert types(events) == ["turn_ended", "turn_started", "game_ended"]
-    assert engine.result(s)["winner"] == 0 and engine.result(s)["reason"] == "treasure"
+    result = engine.result(s)
+    assert result["winner"] == 0 and result["winners"] == [0] and result["reason"] == "treasure"
+    assert result["scores"][0] == 7  # below the target: The Treasure won, not the points
+
+
+def test_the_treasure_with_fewer_than_seven_points_does_not_win():
+    s = table(3, turn=2, boards=[[U("the_treasure")] + [D("villager")] * 6, [], []])
+    events, s = play(s, 2, {"type": "end_turn"})
+    assert types(events) == ["turn_ended", "turn_started", "drew"] and s["phase"] == "playing"
 
 
 def test_the_treasure_face_down_does_not_win():
-    s = table(3, turn=2, boards=[[D("the_treasure")], [], []])
+    s = table(3, turn=2, boards=[[D("the_treasure")] + [D("villager")] * 8, [], []])
     _, s = play(s, 2, {"type": "end_turn"})
     assert s["phase"] == "playing"
+
+
+def test_the_treasure_wins_only_at_its_controllers_turn():
+    s = table(3, turn=0, boards=[[], [U("the_treasure")] + [D("villager")] * 7, []])
+    _, s = play(s, 0, {"type": "end_turn"})         # seat 1's turn starts: it wins
+    assert engine.result(s)["winner"] == 1
+    s = table(3, turn=1, boards=[[], [U("the_treasure")] + [D("villager")] * 7, []])
+    _, s = play(s, 1, {"type": "end_turn"})         # seat 2's turn: nothing
+    assert s["phase"] == "playing"
+
+
+def test_the_treasures_threshold_follows_the_target():
+    s = table(3, turn=2, target=20, boards=[[U("the_treasure")] + [D("villager")] * 13, [], []])
+    _, s = play(s, 2, {"type": "end_turn"})
+    assert s["phase"] == "playing"                 # 13 < 14 = 7/10 of 20
+    s = table(3, turn=2, target=20, boards=[[U("the_treasure")] + [D("villager")] * 14, [], []])
+    _, s = play(s, 2, {"type": "end_turn"})
+    assert engine.result(s)["reason"] == "treasure"
+    assert engine.view(s, 0)["treasure_needs"] == 14
 
 
 def test_the_target_option_changes_the_points_that_win():
@@ -99,14 +127,62 @@ def test_the_target_option_changes_the_points_that_win():
     assert s["phase"] == "over"
 
 
-def test_the_game_ends_when_nothing_is_left_to_draw_and_ranks_by_points():
+def test_with_nothing_left_to_draw_the_turn_goes_on_without_a_draw():
+    s = table(3, turn=2, deck=[], hands=[["villager"], [], []],
+              boards=[[D("villager")] * 3, [D("villager")] * 5, []])
+    events, s = play(s, 2, {"type": "end_turn"})
+    assert types(events) == ["turn_ended", "turn_started", "nothing_to_draw"]
+    assert s["phase"] == "playing" and s["turn"] == 0 and s["hands"][0] == ["villager"]
+    _, s = play(s, 0, {"type": "play", "card": "villager", "face": "down"})   # still a turn
+    assert engine.view(s, 1)["points"][0] == 4
+
+
+def test_an_empty_deck_is_refilled_from_the_discard_pile_to_draw():
+    s = table(3, turn=2, deck=[], discard=["rally", "scout"], hands=[[], [], []])
+    events, s = play(s, 2, {"type": "end_turn"})
+    assert types(events) == ["turn_ended", "turn_started", "deck_reformed", "drew"]
+    assert s["discard"] == [] and len(s["deck"]) == 1 and len(s["hands"][0]) == 1
+
+
+def test_at_a_standstill_the_most_points_win():
+    # every card is on the boards, no hand, no free flip: nobody can ever score again
     s = table(3, turn=2, deck=[], hands=[[], [], []],
               boards=[[D("villager")] * 3, [D("villager")] * 5, [D("villager")] * 3])
-    s["deck"], s["discard"] = [], []
     events, s = play(s, 2, {"type": "end_turn"})
+    assert types(events) == ["turn_ended", "turn_started", "nothing_to_draw", "game_ended"]
     result = engine.result(s)
-    assert result["reason"] == "deck_exhausted" and result["winner"] is None
-    assert [(r["seat"], r["rank"]) for r in result["ranking"]] == [(1, 1), (0, 2), (2, 2)]
+    assert result["reason"] == "standstill" and result["winner"] == 1 and result["winners"] == [1]
+    assert [(r["seat"], r["rank"], r["winner"]) for r in result["ranking"]] == \
+        [(1, 1, True), (0, 2, False), (2, 2, False)]
+
+
+def test_leaders_equal_in_points_share_a_standstill_win():
+    s = table(3, turn=2, deck=[], hands=[[], [], []],
+              boards=[[D("villager")] * 5, [D("villager")] * 5, [D("villager")] * 3])
+    _, s = play(s, 2, {"type": "end_turn"})
+    result = engine.result(s)
+    assert result["winner"] is None and result["winners"] == [0, 1]
+    assert [(r["seat"], r["rank"]) for r in result["ranking"]] == [(0, 1), (1, 1), (2, 3)]
+
+
+def test_no_standstill_while_a_hand_holds_a_card():
+    s = table(3, turn=2, deck=[], hands=[[], [], ["villager"]],
+              boards=[[D("villager")] * 3, [D("villager")] * 5, [D("villager")] * 3])
+    _, s = play(s, 2, {"type": "end_turn"})
+    assert s["phase"] == "playing"
+
+
+def test_no_standstill_while_a_free_once_per_turn_flip_remains():
+    # Diplomacy makes seat 1's Trickster free: it can still flip a card each turn
+    s = table(3, turn=2, deck=[], hands=[[], [], []],
+              boards=[[D("villager")] * 3, [U("diplomacy"), U("trickster")], [D("villager")] * 3])
+    _, s = play(s, 2, {"type": "end_turn"})
+    assert s["phase"] == "playing"
+    # without Diplomacy the Trickster costs a card nobody holds: standstill
+    s = table(3, turn=2, deck=[], hands=[[], [], []],
+              boards=[[D("villager")] * 3, [U("villager"), U("trickster")], [D("villager")] * 3])
+    _, s = play(s, 2, {"type": "end_turn"})
+    assert engine.result(s)["reason"] == "standstill" and engine.result(s)["winners"] == [0, 2]
 
 
 def test_the_ranking_puts_the_winner_first_then_points():
