@@ -1,7 +1,7 @@
 """A simple Trickdraw player, for play-outs where uniformly random moves are too weak to say how
-the game goes (tests/rules/trickdraw/test_reach.py): it plays a card every turn, answers the
-Bewitched example's way (flip the rival's threat down, your own scorer up) and keeps its turn
-short.
+the game goes (tests/rules/trickdraw/test_reach.py): it plays a card every turn, uses effects
+as the Bewitched example does (defuse a rival's Treasure, turn its own scorer up) and keeps its
+turn short.
 
 It looks only at what its seat may see: the hidden cards (deck, other hands, other players'
 face-down cards) are redealt at random first (engines.core.secrecy.resample), then each candidate

@@ -65,3 +65,28 @@ def test_the_treasure_no_longer_decides_a_quarter_of_two_player_games(tally):
     56% of 10-player random games; its successor must stay well below that everywhere."""
     for setting, games in tally.games.items():
         assert tally.ends[setting, "treasure"] <= 0.2 * games, (setting, report(tally))
+
+
+def test_the_heuristic_answers_bewitched_to_stop_the_treasure_and_raise_its_rallies():
+    """The rulebook's Bewitched example: with the rival's Treasure a threat, it plays Bewitched
+    face up, turns its own face-down Rally up (2 Rallies + 1 face-down card = 5 points) and
+    leaves the rival unable to win next turn (here by turning one of its 7 face-down cards up,
+    below The Treasure's 7 points, which also costs the rival a point)."""
+    from engines.core import derive_rng
+    from engines.trickdraw import engine
+    from engines.trickdraw.heuristic import choose
+    from engines.trickdraw.scoring import treasure_wins
+
+    from .helpers import D, U, play, table
+    s = table(2, hands=[["bewitched"], []],
+              boards=[[U("rally"), D("rally"), D("villager")],
+                      [U("the_treasure")] + [D("villager")] * 7])
+    assert choose(engine, s, 0, derive_rng("h", 0)) == {"type": "play", "card": "bewitched",
+                                                          "face": "up"}
+    _, s = play(s, 0, {"type": "play", "card": "bewitched", "face": "up"})
+    move = choose(engine, s, 0, derive_rng("h", 1))
+    _, s = play(s, 0, move)
+    assert engine.view(s, 0)["points"][0] == 5
+    assert not treasure_wins(s["boards"][1], s["target"])
+    _, s = play(s, 0, {"type": "end_turn"})
+    assert s["phase"] == "playing"
