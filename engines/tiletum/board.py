@@ -31,22 +31,47 @@ def building_type(board, b: int):
     return None
 
 
+def _all_towns(state):
+    """The main board's Towns, and with Prospect for Silver the Underground ones in play: their
+    Houses and Pillars count for everything a main-board one does (rules page)."""
+    towns = list(state["towns"].values())
+    if state.get("prospect"):
+        towns += list(state["underground"]["towns"].values())
+    return towns
+
+
 def houses_on_map(state, seat) -> int:
-    return sum(seat in t["houses"] for t in state["towns"].values())
+    return sum(seat in t["houses"] for t in _all_towns(state))
 
 
 def pillars_on_map(state, seat) -> int:
-    return sum(seat in t["pillars"] for t in state["towns"].values())
+    return sum(seat in t["pillars"] for t in _all_towns(state))
+
+
+def mines_on_map(state, seat) -> int:
+    if not state.get("prospect"):
+        return 0
+    return sum(seat in t["mines"] for t in state["underground"]["towns"].values())
+
+
+def cathedrals_contributed(state, seat) -> int:
+    return sum(seat in t["contributed"] for t in _all_towns(state))
 
 
 def apply_bonus(state, seat, bonus) -> None:
-    """A printed bonus: Resources, VP or King steps (evolve only)."""
+    """A printed bonus: Resources, VP or King steps; with the expansion Silver, or a locked Mine
+    unlocked (evolve only)."""
     if not bonus:
         return
     b = state["boards"][seat]
     for r, n in bonus.get("res", {}).items():
         b["res"][r] += n
     b["vp"] += bonus.get("vp", 0)
+    if bonus.get("silver"):
+        b["silver"] += bonus["silver"]
+    for _ in range(min(bonus.get("mine", 0), b.get("locked", 0))):
+        b["locked"] -= 1
+        b["mines"] += 1
     if bonus.get("king"):
         king_up(state, seat, bonus["king"])
 

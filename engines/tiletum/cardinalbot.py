@@ -20,17 +20,22 @@ from engines.core import event
 from engines.tiletum import data as D
 from engines.tiletum.actions.contract import refill
 from engines.tiletum.actions.points import spend
+from engines.tiletum.prospect import cardinal
+from engines.tiletum.prospect import data as P
+from engines.tiletum.prospect.wheel import PROSPECTOR, wedge
 from engines.tiletum.state import challenge
 from engines.tiletum.towns import house_spaces, pillar_spaces
 
 BY = D.BOT
+DECREES = {**D.DECREES, **P.SILVER_DECREES}
 
 
 def matching(state, line) -> list[dict]:
     out = []
     for d in state["dice"]:
         action = state["wheel"][d["value"] - 1]
-        if ("action" in line and action != line["action"]
+        if ("wedge" in line and wedge(state, d["value"]) != line["wedge"]
+                or "action" in line and action != line["action"]
                 or "colour" in line and d["colour"] != line["colour"]
                 or "at_most" in line and d["value"] > line["at_most"]
                 or "at_least" in line and d["value"] < line["at_least"]):
@@ -45,7 +50,7 @@ def choose_die(state, start: int):
     passed = []
     for k in range(len(cards)):
         i = (start + k) % len(cards)
-        card = D.DECREES[cards[i]]
+        card = DECREES[cards[i]]
         for li, line in enumerate(card["lines"]):
             dice = matching(state, line)
             if dice:
@@ -55,7 +60,7 @@ def choose_die(state, start: int):
     return state["dice"][0], start, None, passed  # no line met anywhere: the leftmost die
 
 
-def step_towards(state, start: str, good) -> str | None:
+def step_towards(state, start: str, good, roads=D.NEIGHBOURS) -> str | None:
     """The next Town on a shortest road path to the nearest Town where `good` holds."""
     seen = {start: None}
     queue = deque([start])
@@ -65,7 +70,7 @@ def step_towards(state, start: str, good) -> str | None:
             while seen[town] != start:
                 town = seen[town]
             return town
-        for n in D.NEIGHBOURS[town]:
+        for n in roads[town]:
             if n not in seen:
                 seen[n] = town
                 queue.append(n)
@@ -84,11 +89,14 @@ def play_turn(t, rng) -> None:
     space = s["wheel"][die["value"] - 1]
     performs = "king" if space == "joker" else space
     tile = s["action_tiles"][space]
+    if wedge(s, die["value"]) == PROSPECTOR:  # the Cardinal of Silver takes Prospector Actions
+        space = performs = PROSPECTOR
+        tile = s["underground"]["wheel_tile"]
     keep = tile if tile is not None and D.TILES[tile]["kind"] == "crest" else None
     removed = tile if tile is not None and keep is None else None
     ap = 7 - die["value"] + challenge(s, "extra_ap")
     t.emit(event("die_taken", {"seat": bot, "colour": die["colour"], "value": die["value"],
-                               "to": die["value"], "gold": 0, "space": space, "action": performs,
+                               "to": die["value"], "paid": {}, "space": space, "action": performs,
                                "tile": keep, "removed": removed,
                                "resource": D.COLOURS[die["colour"]], "gain": die["value"], "ap": ap},
                  by=BY))
@@ -100,6 +108,9 @@ def play_turn(t, rng) -> None:
 
 def perform(t, bot, action) -> None:
     s = t.state
+    if action == PROSPECTOR:
+        cardinal.prospect(t, bot)
+        return
     if action == "king":
         steps = min(s["turn"]["ap"], D.KING_TOP - s["king"]["pos"][bot])
         t.emit(event("king_moved", {"seat": bot, "steps": steps, "ap": s["turn"]["ap"]}, by=BY))
@@ -166,6 +177,7 @@ def after_action(t, bot) -> None:
         if bot in tw["pillars"] and bot not in tw["contributed"] \
                 and s["boards"][bot]["res"]["stone"] >= D.COST_TILES[tw["cost"]]["stone"]:
             t.emit(event("contributed", {"seat": bot, "town": town,
+                                         "paid": {"stone": D.COST_TILES[tw["cost"]]["stone"]},
                                          "vp": D.COST_TILES[tw["cost"]]["vp"] + tw["cathedral_tiles"][0]},
                          by=BY))
     done = 0

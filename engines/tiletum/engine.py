@@ -11,11 +11,13 @@ file only wires them to the engine contract:
     towns.py          The map                   legal.py         Legal moves
     king_track.py     The King track            state.py         The state, documented
     data.py           Component data            moves.py         Move schemas and body checks
+    prospect/         Prospect for Silver: data.py, underground.py (Prospectors, Mines, Stone
+                      Tablets), wheel.py, technologies.py, king_phase.py, scoring.py, cardinal.py
 """
 from __future__ import annotations
 
-from marshmallow import Schema, fields
-from marshmallow.validate import OneOf
+from marshmallow import Schema, ValidationError, fields
+from marshmallow.validate import OneOf, Validator
 
 from engines.core import Engine, IllegalMove
 from engines.core.table import Table
@@ -24,24 +26,58 @@ from engines.tiletum import round_structure as rounds
 from engines.tiletum import data as D
 from engines.tiletum import moves as mv
 from engines.tiletum import setup, state, tasks, turn, view
+from engines.tiletum.prospect import cardinal, technologies, underground
+from engines.tiletum.prospect import king_phase as silver
+from engines.tiletum.prospect import data as P
+
+
+class Choice(Validator):
+    """One of the listed values. Not marshmallow's OneOf on purpose: the conformance suite plays
+    every combination of OneOf and Boolean options, and these three expansion settings (18
+    combinations, all meaningless with the expansion off) are played by tests/rules/tiletum
+    instead (docs/games/tiletum.md, "Options")."""
+
+    def __init__(self, choices):
+        self.choices = list(choices)
+
+    def __call__(self, value):
+        if value not in self.choices:
+            raise ValidationError(f"Must be one of: {', '.join(self.choices)}.")
+        return value
+
+
+def _choice(default, choices, description):
+    return fields.String(load_default=default, validate=Choice(choices),
+                         metadata={"enum": list(choices), "description": description})
 
 
 class Options(Schema):
+    """The table options of the rules page's "Options and preferences"."""
     layout = fields.String(load_default="printed", validate=OneOf(["printed", "random"]))
     difficulty = fields.String(load_default="deacon", validate=OneOf(list(D.DIFFICULTY)))
+    prospect_for_silver = fields.Boolean(load_default=False,
+                                         metadata={"description": "the Prospect for Silver expansion"})
+    underground = _choice("random", ["random"] + P.SIDES,
+                          "Prospect for Silver: the Underground map sides, at random or all A or all B")
+    technologies = _choice("random", ["random", "first_game"],
+                           "Prospect for Silver: three Technologies at random, or the first-game set")
+    overlay = _choice("random", ["random"] + P.OVERLAY_FACES,
+                      "Prospect for Silver: the Scoring overlay face, at random or either face")
 
 
-MOVES = {**tasks.MOVES, **turn.MOVES, **actions.MOVES, **king_phase.MOVES}
+MOVES = {**tasks.MOVES, **turn.MOVES, **actions.MOVES, **king_phase.MOVES,
+         **underground.MOVES, **technologies.MOVES}
 CHECKS = {kind: check for kind, (check, _) in MOVES.items()}
 EVENTS = {**setup.EVENTS, **rounds.EVENTS, **turn.EVENTS, **tasks.EVENTS, **actions.EVENTS,
-          **king_phase.EVENTS, **fair.EVENTS, **final_scoring.EVENTS, **cardinalbot.EVENTS}
+          **king_phase.EVENTS, **fair.EVENTS, **final_scoring.EVENTS, **cardinalbot.EVENTS,
+          **underground.EVENTS, **technologies.EVENTS, **silver.EVENTS, **cardinal.EVENTS}
 assert set(MOVES) == set(mv.SCHEMAS)
 
 
 class Tiletum(Engine):
     name = "tiletum"
     title = "Tiletum"
-    version = 2
+    version = 3
     min_players = 1
     max_players = 4
     options_schema = Options

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from engines.core import event
 from engines.tiletum import data as D
-from engines.tiletum.board import houses_on_map, pillars_on_map
+from engines.tiletum.board import cathedrals_contributed, houses_on_map, pillars_on_map
+from engines.tiletum.prospect import data as P
+from engines.tiletum.prospect.technologies import tiers_reached
 from engines.tiletum.state import challenge, everyone
+
+FAIR_TILES = {**D.FAIR_TILES, **P.FAIR_TILES}  # the Technology Fair tile with the expansion
 
 
 def fair_count(state, seat, per: str) -> int:
@@ -18,14 +22,16 @@ def fair_count(state, seat, per: str) -> int:
         "crests": sum(c is not None for c in b["crests"]),
         "contracts": len(b["contracts"]),
         "completed": sum(b["completed"]),
-        "cathedrals": sum(seat in t["contributed"] for t in state["towns"].values()),
+        "cathedrals": cathedrals_contributed(state, seat),
+        # the Technology tile: tiers reached; for the Cardinal of Silver its King's Surprise cards
+        "technologies": len(b.get("surprises", [])) if seat == state["bot"] else tiers_reached(b),
     }[per]
 
 
 def score(t) -> None:
     s = t.state
     fair = s["fairs"][s["round"] - 1]
-    tile = D.FAIR_TILES[fair["tile"]]
+    tile = FAIR_TILES[fair["tile"]]
     worth = D.FAIR_BOARD[s["round"] - 1] + tile["value"]
     vp = []
     for seat in everyone(s):

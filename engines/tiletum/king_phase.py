@@ -8,6 +8,8 @@ from engines.tiletum import data as D
 from engines.tiletum import moves as mv
 from engines.tiletum.board import can_hold
 from engines.tiletum.king_track import king_order, land
+from engines.tiletum.prospect import cardinal
+from engines.tiletum.prospect import king_phase as silver
 from engines.tiletum.state import challenge
 
 
@@ -38,20 +40,26 @@ def do_king_bonus(t, seat, take, rng):
     t.emit(event("king_bonus_resolved", {"seat": seat, "take": take}))
 
 
-def score(t) -> None:
-    """Everyone scores their space (the Cardinalbot never below its floor); Turn Order reset."""
+def score(t, rng) -> None:
+    """Everyone scores their space (the Cardinalbot never below its floor); with Prospect for
+    Silver the Mines and ribbons pay Silver and Mines unlock, and the Cardinal of Silver buys
+    King's Surprise cards; then Turn Order is reset."""
     s = t.state
     vp = [D.KING_TRACK[p] for p in s["king"]["pos"]]
     if s["bot"] is not None:
         vp[s["bot"]] = max(vp[s["bot"]], challenge(s, "king_floor", D.BOT_KING_FLOOR))
     t.emit(event("king_scored", {"vp": vp}))
+    if s["prospect"]:
+        silver.pay(t)
+        if s["bot"] is not None:
+            cardinal.buy_surprises(t, rng)
     t.emit(event("turn_order", {"order": king_order(t.state)}))
 
 
 def on_king_bonus_offered(s, ev):
     s["phase"] = "king_bonus"
     s["turn"] = {"seat": ev["seat"], "stage": "king_bonus", "die": None, "action": None,
-                 "ap": 0, "helper": None, "exchanged": False}
+                 "ap": 0, "helper": None, "exchanged": False, "space": None, "free_move": 0}
 
 
 def on_king_bonus_resolved(s, ev):

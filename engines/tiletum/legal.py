@@ -7,6 +7,9 @@ from engines.tiletum import data as D
 from engines.tiletum import moves as mv
 from engines.tiletum.actions import action_moves
 from engines.tiletum.actions.points import context
+from engines.tiletum.prospect import data as P
+from engines.tiletum.prospect import technologies, underground
+from engines.tiletum.prospect.wheel import PROSPECTOR, wedge
 
 
 def candidates(state, seat) -> list[dict]:
@@ -23,6 +26,10 @@ def candidates(state, seat) -> list[dict]:
         elif kind in ("helper", "plus_ap"):  # a colour Helper goes with the die (below)
             cands.append({"type": "helper", "tile": x})
     cands += [{"type": "contribute", "town": town} for town in D.CATHEDRAL_TOWNS]
+    if state["prospect"]:
+        cands += [{"type": "contribute", "town": town} for town in state["underground"]["towns"]
+                  if P.UNDERGROUND_TOWNS[town]["cathedral"]]
+        cands += technologies.options(state, seat) + underground.task_options(state, seat)
     cands.append({"type": "reveal"})
     cands.append({"type": "finish_helper"})
     cands.append({"type": "end"})
@@ -37,8 +44,11 @@ def candidates(state, seat) -> list[dict]:
             colours = [(None, None)] + [(h, c) for h in helpers for c in D.COLOUR_IDS if c != d["colour"]]
             for to in range(1, 7):
                 joker = state["wheel"][to - 1] == "joker"
+                chosen = D.CHARACTER_TYPES if joker else [None]
+                if wedge(state, to) == PROSPECTOR:
+                    chosen = chosen + [PROSPECTOR]
                 for bonus in (False, True):
-                    for a in (D.CHARACTER_TYPES if joker else [None]):
+                    for a in chosen:
                         for h, c in colours:
                             cands.append({"type": "take_die", "colour": d["colour"], "value": d["value"],
                                           "to": to, "bonus": bonus, "action": a, "helper": h, "recolour": c})

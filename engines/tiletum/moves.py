@@ -8,6 +8,9 @@ from engines.core.moves import move_kind
 from engines.tiletum.data import (
     ACTIONS, BUILDING_ROOMS, CHARACTER_TYPES, COLOUR_IDS, RESOURCES, TILES, TOWN_IDS,
 )
+from engines.tiletum.prospect.data import (
+    MAPS, SUBSTITUTES, TECH_IDS, UNDERGROUND_BONUS, UNDERGROUND_TOWN_IDS,
+)
 
 
 def _type(name):
@@ -34,9 +37,10 @@ class CrestMove(Schema):
 
 
 class ContributeMove(Schema):
-    """Task: contribute to a Cathedral where you have a Pillar. {"type": "contribute", "town": "wien"}"""
+    """Task: contribute to a Cathedral where you have a Pillar, on the main board or Underground.
+    {"type": "contribute", "town": "wien"}"""
     type = _type("contribute")
-    town = fields.String(required=True, validate=OneOf(TOWN_IDS))
+    town = fields.String(required=True, validate=OneOf(TOWN_IDS + UNDERGROUND_TOWN_IDS))
 
 
 class HelperMove(Schema):
@@ -52,7 +56,8 @@ class FinishHelperMove(Schema):
 
 class TakeDieMove(Schema):
     """Take a die: its colour and value on the wheel, the value to turn it to (2 Gold a step),
-    whether to take the Bonus tile, and the Action chosen when it lands on the Joker. A colour
+    whether to take the Bonus tile, and the Action chosen when it lands on the Joker ("prospector"
+    for the Prospector Action over the Prospector wedge, with Prospect for Silver). A colour
     Helper from the Storehouse (`helper`) makes the die count as the colour `recolour`.
     {"type": "take_die", "colour": "blue", "value": 2, "to": 2, "bonus": true, "action": null,
      "helper": null, "recolour": null}"""
@@ -61,7 +66,8 @@ class TakeDieMove(Schema):
     value = fields.Integer(required=True, strict=True)
     to = fields.Integer(required=True, strict=True)
     bonus = fields.Boolean(required=True)
-    action = fields.String(load_default=None, allow_none=True, validate=OneOf(CHARACTER_TYPES))
+    action = fields.String(load_default=None, allow_none=True,
+                           validate=OneOf(CHARACTER_TYPES + ["prospector"]))
     helper = fields.String(load_default=None, allow_none=True)
     recolour = fields.String(load_default=None, allow_none=True, validate=OneOf(COLOUR_IDS))
 
@@ -140,6 +146,65 @@ class EndMove(Schema):
     type = _type("end")
 
 
+# --- Prospect for Silver ---------------------------------------------------------------------------
+
+class HireMove(Schema):
+    """Task: hire a Prospector onto an Underground map (1..3) for its start cost in Silver.
+    {"type": "hire", "map": 1}"""
+    type = _type("hire")
+    map = fields.Integer(required=True, strict=True)
+
+
+class TechnologyMove(Schema):
+    """Task: advance one tier on a Technology in play for 1/2/3 Silver; Resource Technology I
+    names the Resource of its Bonus tile. {"type": "technology", "tech": "joker", "resource": null}"""
+    type = _type("technology")
+    tech = fields.String(required=True, validate=OneOf(TECH_IDS))
+    resource = fields.String(load_default=None, allow_none=True, validate=OneOf(SUBSTITUTES))
+
+
+class FreeMoveMove(Schema):
+    """The movement wedge's free Prospector move, one road. {"type": "free_move", "town": "u1a2"}"""
+    type = _type("free_move")
+    town = fields.String(required=True, validate=OneOf(UNDERGROUND_TOWN_IDS))
+
+
+class UndergroundMoveMove(Schema):
+    """Prospector Action, 1 AP: walk a Prospector one road to `town`. {"type": "underground_move", "town": "u1a2"}"""
+    type = _type("underground_move")
+    town = fields.String(required=True, validate=OneOf(UNDERGROUND_TOWN_IDS))
+
+
+class UndergroundBonusMove(Schema):
+    """Prospector Action, 1 AP: take an Underground Bonus tile in your Prospector's Town.
+    {"type": "underground_bonus", "town": "u1a2", "tile": "U03"}"""
+    type = _type("underground_bonus")
+    town = fields.String(required=True, validate=OneOf(UNDERGROUND_TOWN_IDS))
+    tile = fields.String(required=True, validate=OneOf(sorted(UNDERGROUND_BONUS)))
+
+
+class MineMove(Schema):
+    """Prospector Action, 1 AP: place a Mine in your Prospector's Town (its topmost free space).
+    {"type": "mine", "town": "u1a1"}"""
+    type = _type("mine")
+    town = fields.String(required=True, validate=OneOf(UNDERGROUND_TOWN_IDS))
+
+
+class UndergroundHouseMove(Schema):
+    """Prospector Action, 1 AP: build a House on a House space (0..) of your Prospector's Town,
+    paying the Gold it prints. {"type": "underground_house", "town": "u1a2", "space": 0}"""
+    type = _type("underground_house")
+    town = fields.String(required=True, validate=OneOf(UNDERGROUND_TOWN_IDS))
+    space = fields.Integer(required=True, strict=True)
+
+
+class UndergroundPillarMove(Schema):
+    """Prospector Action, 1 AP: raise a Pillar at the Cathedral of your Prospector's Town.
+    {"type": "underground_pillar", "town": "u1a4"}"""
+    type = _type("underground_pillar")
+    town = fields.String(required=True, validate=OneOf(UNDERGROUND_TOWN_IDS))
+
+
 class KingBonusMove(Schema):
     """King phase: the highest King marker takes or discards the King Bonus tile.
     {"type": "king_bonus", "take": true}"""
@@ -155,6 +220,9 @@ SCHEMAS = {
     "reveal": RevealMove,
     "take_contract": TakeContractMove, "exchange": ExchangeMove, "end": EndMove,
     "king_bonus": KingBonusMove,
+    "hire": HireMove, "technology": TechnologyMove, "free_move": FreeMoveMove,
+    "underground_move": UndergroundMoveMove, "underground_bonus": UndergroundBonusMove,
+    "mine": MineMove, "underground_house": UndergroundHouseMove, "underground_pillar": UndergroundPillarMove,
 }
 
 
@@ -199,4 +267,5 @@ def tile(move, name="tile"):
 
 
 BUILDINGS = len(BUILDING_ROOMS)
+UNDERGROUND_MAPS = MAPS
 __all__ = ["SCHEMAS", "move_type", "ACTIONS"]

@@ -3,8 +3,9 @@
 // Action wheel with the dice in front of each Action and its Bonus tile, the King track, the
 // Character and Contract offers, the Corruption tokens, and each player's board (Resources, VP,
 // Storehouse, the six Buildings with rooms, Crests and roofs, Contracts, dice taken). Everything
-// is public but the piles (sizes only). The map, tiles and cards are stand-ins
-// (docs/games/tiletum.md), tagged so on the page.
+// is public but the piles (sizes only). With Prospect for Silver: the Prospector Wheel's wedges, the
+// Underground maps (from the view's underground_maps), Silver, Mines, Prospectors and
+// Technologies. The map, tiles and cards are stand-ins (docs/games/tiletum.md), tagged so.
 
 const RES = { gold: ["Gold", "#fcc419"], food: ["Food", "#f783ac"], wool: ["Wool", "#dee2e6"], stone: ["Stone", "#868e96"], iron: ["Iron", "#4dabf7"] };
 const DIE = { yellow: "#fcc419", pink: "#f783ac", light_grey: "#dee2e6", dark_grey: "#868e96", blue: "#4dabf7" };
@@ -34,10 +35,12 @@ const CONTRACT_AP = [3, 3, 2, 2, 1];
 const ROOMS = [3, 2, 2, 1, 1, 1];
 const AP_MARKERS = [3, 2, 2, 1, 1, null];
 const CONTRACT_SPACE_VP = [0, 1, 2, 4, 7, 12];
+const TECH = { die_manipulation: "Die Manipulation", resource: "Resource", character: "Character", joker: "Joker", architect: "Architect", merchant: "Merchant" };
 
 function tileInfo(id) {
   if (!id) return null;
   const n = Number(id.slice(1));
+  if (id.startsWith("KS")) return { kind: "", title: "King's Surprise", text: id };
   if (id[0] === "C") return { kind: "character", title: ACTION[CHAR_TYPES[Math.floor((n - 1) / 6)]], text: CHAR_BONUS[(n - 1) % 6] };
   if (id[0] === "K") {
     const cost = CONTRACT_COSTS[(n - 1) % 15], total = Object.values(cost).reduce((a, b) => a + b, 0);
@@ -50,6 +53,7 @@ function tileInfo(id) {
     if (n <= 44) return { kind: "plus_ap", title: `+${[1, 1, 2, 2, 3, 3][n - 39]} AP`, text: "Helper" };
     return { kind: "helper", title: "Colour", text: "Helper: the die counts as another colour" };
   }
+  if (id[0] === "U") return { kind: "helper", title: "Underground", text: id };
   return { kind: "", title: id, text: "" };
 }
 
@@ -101,6 +105,11 @@ const CSS = `
 .tl-bld .room { width: 38px; height: 16px; border: 1px dashed #b5a48a; border-radius: 2px; font-size: 8.5px; line-height: 14px; text-align: center; }
 .tl-bld .room.full { border: 1px solid #1971c2; background: #d0ebff; }
 .tl-bld .crest { font-size: 11px; color: #9c36b5; }
+.tl-wedge { margin-top: 3px; font-size: 9px; min-height: 12px; border-radius: 3px; }
+.tl-wedge.prospector { background: #d0bfff; } .tl-wedge.move { background: #c3fae8; }
+.tl-ug { border: 1px solid #b5a48a; border-radius: 6px; padding: 4px 6px; background: #efe7d6; font-size: 11px; display: flex; flex-direction: column; gap: 2px; min-width: 230px; }
+.tl-ugtown .name { font-weight: bold; margin-right: 4px; }
+.tl-sp { display: inline-block; min-width: 14px; padding: 0 2px; margin: 0 1px; border: 1px solid #8d6e4a; border-radius: 2px; font-size: 9px; text-align: center; background: #fff; }
 `;
 
 export function render(container, view, context) {
@@ -174,11 +183,17 @@ export function render(container, view, context) {
     h("span", { style: { marginLeft: "auto", textTransform: "none", fontWeight: "normal" } }, "▮ Architect · ● Merchant · ■ House · ▯ Pillar")), map);
 
   // --- the wheel, King track, offers -------------------------------------------------------------------
+  const ug = view.prospect ? view.underground : null;
+  const wedge = (w) => (w ? h("div", { class: `tl-wedge ${w}`, title: w === "prospector" ? "Prospector wedge: the Prospector Action instead" : "movement wedge: a free Prospector move" },
+    w === "prospector" ? "⛏ Prospector" : "➜ free move") : h("div", { class: "tl-wedge" }, ""));
   const wheel = h("div", { class: "tl-box" }, h("h3", {}, "Action wheel", standIn("order")),
     h("div", { class: "tl-wheel" }, view.wheel.map((action, i) => h("div", { class: t && t.action === action ? "now" : "", "data-action": action },
       h("div", { class: "v" }, i + 1), h("b", {}, ACTION[action] || action),
       h("div", {}, view.dice.filter((d) => d.value === i + 1).map(die)),
-      view.action_tiles[action] ? tile(view.action_tiles[action], { small: true }) : null))));
+      view.action_tiles[action] ? tile(view.action_tiles[action], { small: true }) : null,
+      ug ? wedge(ug.wheel[i]) : null))),
+    ug ? h("div", { class: "meta", style: { fontSize: "11px", marginTop: "4px" } }, "Prospector Wheel ", standIn("wedges"),
+      " · its Bonus tile: ", ug.wheel_tile ? `${tileInfo(ug.wheel_tile).title} ${tileInfo(ug.wheel_tile).text}` : "—") : null);
   const king = h("div", { class: "tl-box" }, h("h3", {}, "King track",
       view.king_bonus ? h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `King Bonus: ${tileInfo(view.king_bonus).title} ${tileInfo(view.king_bonus).text}`) : null),
     h("div", { class: "tl-king" }, KING_TRACK.map((vp, i) => h("div", { class: vp === 0 ? "zero" : "" }, vp > 0 ? `+${vp}` : vp,
@@ -215,6 +230,14 @@ export function render(container, view, context) {
       h("div", { class: "tl-res" }, Object.entries(RES).map(([k, [label, c]]) => h("span", { style: { "--c": c } }, `${label} ${b.res[k]}`)),
         b.dice && b.dice.length ? h("span", { style: { "--c": "#fff" } }, "dice ", b.dice.map(die)) : null),
       h("div", { class: "label" }, `Architect in ${TOWN[b.architect] ? TOWN[b.architect][2] : b.architect || "—"} · Merchant in ${TOWN[b.merchant] ? TOWN[b.merchant][2] : b.merchant || "—"} · Houses ${b.houses} · Pillars ${b.pillars} left`),
+      ug ? h("div", { class: "tl-res" },
+        h("span", { style: { "--c": "#e9ecef" } }, `Silver ${b.silver}`),
+        h("span", { style: { "--c": "#fff" } }, `Mines ${b.mines} (+${b.locked} locked)`),
+        h("span", { style: { "--c": "#fff" } }, "Prospectors ", b.prospectors.map((p, m) => `${m + 1}: ${p || "—"}`).join(" · ")),
+        ...Object.entries(b.tech).map(([k, tier]) => h("span", { style: { "--c": "#fff3bf" } }, `${TECH[k] || k} ${"I".repeat(tier)}`)),
+        b.resource_tile ? h("span", { style: { "--c": RES[b.resource_tile][1] } }, `pays Gold: ${RES[b.resource_tile][0]}`) : null,
+        b.surprises && b.surprises.length ? h("span", { style: { "--c": "#fff" } }, `King's Surprise ×${b.surprises.length}`) : null,
+        t && t.seat === seat && t.free_move ? h("span", { style: { "--c": "#d3f9d8" } }, "free Prospector move") : null) : null,
       h("div", { class: "label" }, "Buildings"), h("div", { class: "tl-buildings", style: { marginTop: "12px" } }, buildings),
       h("div", { style: { display: "flex", gap: "12px", flexWrap: "wrap" } },
         h("div", {}, h("div", { class: "label" }, "Storehouse"), h("div", { class: "tl-row" }, store)),
@@ -222,6 +245,26 @@ export function render(container, view, context) {
           h("div", { class: "tl-row" }, b.contracts.length ? b.contracts.map((id) => tile(id, { small: true })) : h("span", { class: "label" }, "none")))));
   }));
 
+  const underground = ug ? h("div", { class: "tl-box" }, h("h3", {}, "Underground", standIn("maps, tablets, Technologies"),
+      h("span", { style: { marginLeft: "auto", textTransform: "none", fontWeight: "normal" } },
+        `Technologies: ${ug.technologies.map((k) => TECH[k] || k).join(", ")} · overlay: ${ug.overlay === "houses" ? "Houses × (Pillars or Mines)" : "Pillars × (Houses or Mines)"}`)),
+    h("div", { class: "tl-row" }, (view.underground_maps || []).map((m) => h("div", { class: "tl-ug", "data-map": m.map },
+      h("b", {}, `Map ${m.map}${m.side.toUpperCase()} · hire ${m.start_cost} Silver`),
+      Object.entries(m.towns).map(([id, town]) => {
+        const here = ug.towns[id] || { houses: [], mines: [], pillars: [], bonus_tiles: [] };
+        const who = (view.boards || []).map((b, seat) => (b.prospectors && b.prospectors[m.map - 1] === id ? seat : null)).filter((x) => x !== null);
+        return h("div", { class: "tl-ugtown", "data-town": id },
+          h("span", { class: "name" }, id), who.map((seat) => h("i", { class: "tf-dot", style: { "--seat": colour(seat) }, title: `Prospector of ${name(seat)}` })),
+          h("span", {}, " ⌂ ", town.houses.map(([vp, gold], k) => h("span", { class: "tl-sp", style: here.houses[k] !== null && here.houses[k] !== undefined ? { background: colour(here.houses[k]) } : {}, title: `House space: ${vp} VP${gold ? `, costs ${gold} Gold` : ""}` }, `${vp}${gold ? `/${gold}g` : ""}`))),
+          h("span", {}, " ⛏ ", town.mines.map((gold, k) => h("span", { class: "tl-sp", style: here.mines[k] !== null && here.mines[k] !== undefined ? { background: colour(here.mines[k]) } : {}, title: `Mine space: 1 Silver${gold ? ` + ${gold} Gold` : ""}` }, gold ? `${gold}g` : "·"))),
+          town.cathedral ? h("span", { title: `Cathedral: ${Object.entries(town.cathedral.cost).map(([k, n]) => `${n} ${k}`).join("")} for ${town.cathedral.vp} VP` }, ` ✝${here.pillars.length}/${town.cathedral.pillars}`) : null,
+          here.bonus_tiles.length ? h("span", { title: "Underground Bonus tiles" }, ` B×${here.bonus_tiles.length}`) : null);
+      }),
+      h("div", { class: "meta", style: { fontSize: "10px" } }, m.roads.map(([a, b]) => {
+        const tab = ug.tablets[[a, b].sort().join("|")];
+        return `${a}–${b}${tab ? (tab === "X" ? " (tablet taken)" : " (Stone Tablet)") : ""}`;
+      }).join(" · ")))))) : null;
+
   container.append(h("div", { class: "tl" }, head,
-    h("div", { class: "tl-main" }, mapBox, h("div", { class: "tl-col" }, wheel, king, offers)), players));
+    h("div", { class: "tl-main" }, mapBox, h("div", { class: "tl-col" }, wheel, king, offers)), underground, players));
 }

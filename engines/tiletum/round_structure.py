@@ -10,6 +10,7 @@ from engines.tiletum import cardinalbot, fair, king_phase
 from engines.tiletum import data as D
 from engines.tiletum.final_scoring import final
 from engines.tiletum.king_track import land
+from engines.tiletum.prospect.wheel import turned
 
 
 def start_round(t, rng) -> None:
@@ -51,7 +52,7 @@ def proceed(t, rng) -> None:
 
 def end_of_round(t, rng) -> None:
     """The King phase's scoring, the Fair, then Cleanup and the next round, or final scoring."""
-    king_phase.score(t)
+    king_phase.score(t, rng)
     fair.score(t)
     s = t.state
     if s["round"] < D.ROUNDS:
@@ -73,7 +74,11 @@ def cleanup(t, rng) -> None:
     king = None
     if s["round"] != 3 and s["king_bonus"] is None and pile:
         king = pile.pop(rng.randbelow(len(pile)))
-    t.emit(event("cleanup", {"action_tiles": fills, "king_bonus": king}, reveal=True))
+    extra = {}
+    if s["prospect"]:  # the Prospector Wheel turns too, its Bonus tile replaced
+        extra["wheel_tile"] = pile.pop(rng.randbelow(len(pile))) \
+            if s["underground"]["wheel_tile"] is None and pile else None
+    t.emit(event("cleanup", {"action_tiles": fills, "king_bonus": king, **extra}, reveal=True))
 
 
 def on_dice_rolled(s, ev):
@@ -106,6 +111,12 @@ def on_cleanup(s, ev):
         s["king_bonus"] = ev["king_bonus"]
         s["bonus_pile"].remove(ev["king_bonus"])
     s["wheel"] = s["wheel"][-1:] + s["wheel"][:-1]  # the wheel turns one step
+    if s["prospect"]:
+        u = s["underground"]
+        u["wheel"] = turned(u["wheel"])
+        if ev["wheel_tile"] is not None:
+            u["wheel_tile"] = ev["wheel_tile"]
+            s["bonus_pile"].remove(ev["wheel_tile"])
     s["dice"] = []
 
 

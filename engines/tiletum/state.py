@@ -29,19 +29,34 @@ State (plain JSON; seats 0..n-1):
     final               the final-scoring breakdown once the game is over
     out                 tiles out of play (used Helpers, placed Crests, discarded Bonus tiles)
     bot, decrees,       solo only: the Cardinalbot's index (after the seat), its Decree row and
-    challenges          pawn, and its Challenge cards
+    challenges,         pawn, its Challenge cards, and the table's difficulty
+    difficulty
+    prospect            whether Prospect for Silver is on; with it:
+    underground         {"sides": ["a"|"b" per map 1..3], "towns": {Underground Town: {"houses":
+                         [seat or None per space], "mines": [seat or None per space], "pillars",
+                         "contributed", "bonus_tiles"}}, "tablets": {road "a|b": Stone Tablet or
+                         "X" once crossed}, "technologies": [the three in play], "overlay":
+                         "houses"|"pillars", "wheel": the Prospector Wheel's wedge under die value
+                         1..6, "wheel_tile": its Bonus tile, "used": Underground Bonus tiles used,
+                         "surprises": the King's Surprise pile (solo)}
+                        and per board "silver", "mines" (unlocked, in the supply), "locked",
+                        "prospectors" (Town per map 1..3, or None), "tech" ({Technology: tier}),
+                        "resource_tile" (the Resource of Resource Technology I), "surprises"
+                        (King's Surprise cards under the Cardinal of Silver's board)
 """
 from __future__ import annotations
 
 from engines.tiletum import data as D
+from engines.tiletum.prospect import data as P
 
 
 def initial(players: int, options: dict) -> dict:
     n = players + (1 if players == 1 else 0)  # a solo table adds the Cardinalbot
-    return {
+    state = {
         "players": players, "layout": options.get("layout", "printed"),
         "round": 0, "pass": 0, "phase": "setup", "order": list(range(n)), "turn_pos": -1,
         "bot": 1 if players == 1 else None, "decrees": None, "challenges": [],
+        "difficulty": options.get("difficulty", "deacon") if players == 1 else None,
         "wheel": list(D.PRINTED_WHEEL), "action_tiles": {a: None for a in D.ACTIONS},
         "dice": [], "corruption": {"pool": list(D.CORRUPTION_TOKENS), "revealed": []},
         "king": {"pos": [D.KING_ZERO] * n, "stamp": [n - s for s in range(n)]},
@@ -62,7 +77,17 @@ def initial(players: int, options: dict) -> dict:
         } for s in range(n)],
         "turn": None, "final": None,
         "out": [],  # tiles out of play: used Helpers, placed Crests, discarded Bonus tiles
+        "prospect": bool(options.get("prospect_for_silver")),
     }
+    if state["prospect"]:
+        state["underground"] = {"sides": [], "towns": {}, "tablets": {}, "technologies": [],
+                                "overlay": None, "wheel": list(P.PROSPECTOR_WHEEL),
+                                "wheel_tile": None, "used": [],
+                                "surprises": sorted(P.KING_SURPRISES) if players == 1 else []}
+        for b in state["boards"]:
+            b.update(silver=0, mines=P.MINES_UNLOCKED, locked=P.MINES_LOCKED,
+                     prospectors=[None] * len(P.MAPS), tech={}, resource_tile=None, surprises=[])
+    return state
 
 
 def everyone(state) -> range:
@@ -73,6 +98,7 @@ def everyone(state) -> range:
 def challenge(state, key, default=0):
     """What the solo table's Challenge cards change (rules page, "Solo mode")."""
     for c in state.get("challenges", []):
-        if key in D.CHALLENGES[c]:
-            return D.CHALLENGES[c][key]
+        card = D.CHALLENGES.get(c) or P.SILVER_CHALLENGES[c]
+        if key in card:
+            return card[key]
     return default

@@ -10,24 +10,28 @@ from engines.tiletum.actions import action_moves
 from engines.tiletum.actions.king import king_action
 from engines.tiletum.actions.points import context
 from engines.tiletum.board import apply_bonus, check_buildings
+from engines.tiletum.prospect import data as P
+from engines.tiletum.prospect import technologies as tech
+from engines.tiletum.prospect import underground
 
 
 # --- 2 Gold -> 1 Food, Wool, Stone or Iron ---------------------------------------------------------
 
 def check_buy(state, seat, move):
     r = mv.one_of(move, "resource", D.RESOURCES[1:], "Food, Wool, Stone or Iron")
-    if state["boards"][seat]["res"]["gold"] < D.GOLD_PER_RESOURCE:
+    paid = tech.payment(state, seat, D.GOLD_PER_RESOURCE)
+    if paid is None:
         raise IllegalMove("not_enough_gold", "Buying a Resource costs 2 Gold.")
-    return r
+    return r, paid
 
 
-def do_buy(t, seat, r, rng):
-    t.emit(event("bought", {"seat": seat, "resource": r}))
+def do_buy(t, seat, p, rng):
+    t.emit(event("bought", {"seat": seat, "resource": p[0], "paid": p[1]}))
 
 
 def on_bought(s, ev):
     b = s["boards"][ev["seat"]]
-    b["res"]["gold"] -= D.GOLD_PER_RESOURCE
+    tech.pay(b, ev["paid"])
     b["res"][ev["resource"]] += 1
 
 
@@ -95,31 +99,56 @@ def on_crest_placed(s, ev):
 
 # --- contribute to a Cathedral where you have a Pillar, once each ---------------------------------
 
+def cathedral_price(state, seat, town) -> tuple[dict, int]:
+    """What a contribution pays ({"stone"|"silver": n}) and scores: on the main board the
+    Construction Cost tile's Stone and VP plus the top Cathedral tile; Underground, the Silver or
+    Stone and the VP the Cathedral prints. Architect Technology II (stand-in) takes 1 Stone off."""
+    if town in state["towns"]:
+        tw = state["towns"][town]
+        cost = D.COST_TILES[tw["cost"]]
+        price, vp = {"stone": cost["stone"]}, cost["vp"] + tw["cathedral_tiles"][0]
+    else:
+        printed = P.UNDERGROUND_TOWNS[town]["cathedral"]
+        price, vp = dict(printed["cost"]), printed["vp"]
+    if "stone" in price:
+        price["stone"] = max(0, price["stone"] - tech.value(state, seat, "cathedral_discount"))
+    return price, vp
+
+
 def check_contribute(state, seat, move):
-    town = mv.one_of(move, "town", D.TOWN_IDS, "a Town")
-    tw = state["towns"][town]
+    town = mv.one_of(move, "town", D.TOWN_IDS + P.UNDERGROUND_TOWN_IDS, "a Town")
+    if town not in state["towns"] and not underground.in_play(state, town):
+        raise IllegalMove("not_in_play", "That Underground Town is not in play.")
+    tw = state["towns"][town] if town in state["towns"] else state["underground"]["towns"][town]
     if seat not in tw["pillars"]:
         raise IllegalMove("no_pillar", "You contribute only to a Cathedral where you have a Pillar.")
     if seat in tw["contributed"]:
         raise IllegalMove("already_contributed", "You have contributed to that Cathedral already.")
-    cost = D.COST_TILES[tw["cost"]]
-    if state["boards"][seat]["res"]["stone"] < cost["stone"]:
-        raise IllegalMove("cannot_pay", f"That Cathedral costs {cost['stone']} Stone.")
-    return town
+    price, vp = cathedral_price(state, seat, town)
+    b = state["boards"][seat]
+    for what, n in price.items():
+        if (b["silver"] if what == "silver" else b["res"][what]) < n:
+            raise IllegalMove("cannot_pay", f"That Cathedral costs {n} {what.capitalize()}.")
+    return town, price, vp
 
 
-def do_contribute(t, seat, town, rng):
-    tw = t.state["towns"][town]
-    cost = D.COST_TILES[tw["cost"]]
-    t.emit(event("contributed", {"seat": seat, "town": town,
-                                 "vp": cost["vp"] + tw["cathedral_tiles"][0]}))
+def do_contribute(t, seat, p, rng):
+    town, price, vp = p
+    t.emit(event("contributed", {"seat": seat, "town": town, "paid": price, "vp": vp}))
 
 
 def on_contributed(s, ev):
-    tw = s["towns"][ev["town"]]
     b = s["boards"][ev["seat"]]
-    b["res"]["stone"] -= D.COST_TILES[tw["cost"]]["stone"]
-    tw["cathedral_tiles"].pop(0)
+    for what, n in ev["paid"].items():
+        if what == "silver":
+            b["silver"] -= n
+        else:
+            b["res"][what] -= n
+    if ev["town"] in s["towns"]:
+        tw = s["towns"][ev["town"]]
+        tw["cathedral_tiles"].pop(0)
+    else:
+        tw = s["underground"]["towns"][ev["town"]]
     tw["contributed"].append(ev["seat"])
     b["vp"] += ev["vp"]
 

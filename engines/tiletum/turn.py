@@ -1,7 +1,9 @@
 """Your turn (rules page, "Your turn"): Tasks whenever you like; choose a die, turning it 2 Gold a
 step (6 and 1 wrap round); take it, its Bonus tile if you want it and have room, its Resources;
 then perform its Action with 7 - its value AP, plus your Bonus AP marker on that Action. Unspent
-AP are lost when you end your turn."""
+AP are lost when you end your turn. With Prospect for Silver a die over the Prospector wedge may
+take the Prospector Action instead, a die over the movement wedge gives a free Prospector move,
+and Technologies change the Gold, AP and Resources of a die (prospect/)."""
 from __future__ import annotations
 
 from engines.core import IllegalMove, event
@@ -11,6 +13,9 @@ from engines.tiletum.actions import contract as contract_action
 from engines.tiletum.actions.character import reveal_face_down
 from engines.tiletum.actions.king import king_action
 from engines.tiletum.board import can_hold
+from engines.tiletum.king_track import free_king_action
+from engines.tiletum.prospect import technologies as tech
+from engines.tiletum.prospect.wheel import PROSPECTOR, wedge
 
 
 def action_of_value(state, value: int) -> str:
@@ -35,7 +40,8 @@ def check_take_die(state, seat, move):
     value = mv.integer(move, "value", 1, 6, "the die's value")
     to = mv.integer(move, "to", 1, 6, "the value to turn it to")
     bonus = mv.boolean(move, "bonus")
-    joker = mv.optional(move, "action", D.CHARACTER_TYPES, "the Action the Joker performs")
+    chosen = mv.optional(move, "action", D.CHARACTER_TYPES + [PROSPECTOR],
+                         "the Action the Joker performs, or the Prospector Action")
     helper = None if move.get("helper") is None else mv.tile(move, "helper")
     recolour = mv.optional(move, "recolour", D.COLOUR_IDS, "the colour the die counts as")
     if {"colour": colour, "value": value} not in state["dice"]:
@@ -49,34 +55,59 @@ def check_take_die(state, seat, move):
         if recolour == colour:
             raise IllegalMove("same_colour", "A colour Helper turns the die to another colour.")
         b = {**b, "store": [x for x in b["store"] if x != helper]}  # its space is free at once
-    gold = D.GOLD_PER_STEP * turn_steps(value, to)
-    if b["res"]["gold"] < gold:
+    gold = tech.turning_gold(state, seat, turn_steps(value, to))
+    paid = tech.payment(state, seat, gold)
+    if paid is None:
         raise IllegalMove("not_enough_gold", f"Turning that die costs {gold} Gold.")
     action = action_of_value(state, to)
-    if action == "joker" and joker is None:
-        raise IllegalMove("joker_action", "A die on the Joker names the Action it performs.")
-    if action != "joker" and joker is not None:
-        raise IllegalMove("not_joker", "Only a die on the Joker names another Action.")
-    tile = state["action_tiles"][action]
+    if chosen == PROSPECTOR:  # instead of the printed Action, with the wedge's own Bonus tile
+        if wedge(state, to) != PROSPECTOR:
+            raise IllegalMove("no_prospector_wedge", "The Prospector Action is taken only by a die over the Prospector wedge.")
+        space, tile = PROSPECTOR, state["underground"]["wheel_tile"]
+    else:
+        if action == "joker" and chosen is None:
+            raise IllegalMove("joker_action", "A die on the Joker names the Action it performs.")
+        if action != "joker" and chosen is not None:
+            raise IllegalMove("not_joker", "Only a die on the Joker names another Action.")
+        space, tile = action, state["action_tiles"][action]
     if bonus:
         if tile is None:
             raise IllegalMove("no_bonus_tile", "That Action space has no Bonus tile.")
         if not can_hold(b, tile):
             raise IllegalMove("storehouse_full", "Your Storehouse has no room for that Bonus tile.")
-    return {"colour": colour, "value": value, "to": to, "gold": gold, "action": action,
-            "performs": joker or action, "tile": tile if bonus else None, "helper": helper,
+    return {"colour": colour, "value": value, "to": to, "paid": paid, "space": space,
+            "performs": chosen or action, "tile": tile if bonus else None, "helper": helper,
             "counts_as": recolour or colour}
 
 
+def die_ap(state, seat, to, space, performs) -> int:
+    """7 - the value, plus the Bonus AP marker on the Action (Character Technology II: +1 on a
+    marker you have), and the Technology tiers that add to that Action or to the Joker."""
+    b = state["boards"][seat]
+    ap = 7 - to
+    if b["markers"].get(performs):
+        ap += b["markers"][performs] + tech.value(state, seat, "marker_plus")
+    ap += tech.action_ap(state, seat, performs)
+    if space == "joker":
+        ap += tech.value(state, seat, "joker_ap")
+    return ap
+
+
 def do_take_die(t, seat, p, rng):
-    b = t.state["boards"][seat]
-    ap = 7 - p["to"] + b["markers"].get(p["performs"], 0)
+    s = t.state
+    joker = p["space"] == "joker"
     t.emit(event("die_taken", {"seat": seat, "colour": p["colour"], "value": p["value"],
-                               "to": p["to"], "gold": p["gold"], "space": p["action"],
+                               "to": p["to"], "paid": p["paid"], "space": p["space"],
                                "action": p["performs"], "tile": p["tile"], "helper": p["helper"],
-                               "resource": D.COLOURS[p["counts_as"]], "gain": p["to"], "ap": ap}))
+                               "resource": D.COLOURS[p["counts_as"]],
+                               "gain": p["to"] + tech.value(s, seat, "die_extra"),
+                               "ap": die_ap(s, seat, p["to"], p["space"], p["performs"]),
+                               "vp": tech.value(s, seat, "joker_vp") if joker else 0,
+                               "free_move": 1 if wedge(s, p["to"]) == "move" else 0}))
     if p["performs"] == "king":
         king_action(t, seat)
+    if joker and tech.value(t.state, seat, "joker_king"):  # Joker Technology II
+        free_king_action(t, seat, tech.value(t.state, seat, "joker_king"))
 
 
 # --- ending the turn ------------------------------------------------------------------------------
@@ -100,27 +131,32 @@ def do_end(t, seat, p, rng):
 def on_turn_started(s, ev):
     s["turn_pos"] += 1
     s["turn"] = {"seat": ev["seat"], "stage": "choose", "die": None, "action": None, "ap": 0,
-                 "helper": None, "exchanged": False}
+                 "helper": None, "exchanged": False, "space": None, "free_move": 0}
 
 
 def on_die_taken(s, ev):
     b = s["boards"][ev["seat"]]
     s["dice"].remove({"colour": ev["colour"], "value": ev["value"]})
-    b["res"]["gold"] -= ev["gold"]
+    tech.pay(b, ev["paid"])
     b["res"][ev["resource"]] += ev["gain"]
+    b["vp"] += ev.get("vp", 0)
     b["dice"].append({"colour": ev["colour"], "value": ev["to"]})
     if ev.get("helper") is not None:  # the colour Helper leaves the game
         b["store"].remove(ev["helper"])
         s["out"].append(ev["helper"])
+    taken = ev["tile"] if ev["tile"] is not None else ev.get("removed")
+    if taken is not None:
+        if ev["space"] == PROSPECTOR:
+            s["underground"]["wheel_tile"] = None
+        else:
+            s["action_tiles"][ev["space"]] = None
     if ev["tile"] is not None:
-        s["action_tiles"][ev["space"]] = None
         b["store"].append(ev["tile"])
     if ev.get("removed") is not None:  # the Cardinalbot removes a non-Crest Bonus tile
-        s["action_tiles"][ev["space"]] = None
         s["out"].append(ev["removed"])
     turn = s["turn"]
     turn.update(stage="action", die={"colour": ev["colour"], "value": ev["to"]},
-                action=ev["action"], ap=ev["ap"])
+                action=ev["action"], ap=ev["ap"], space=ev["space"], free_move=ev.get("free_move", 0))
 
 
 def on_turn_ended(s, ev):

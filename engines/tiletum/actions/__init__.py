@@ -1,11 +1,14 @@
 """The six Actions (rules page, "The Actions"), a module each; the Joker performs another one
-(turn.py names it when the die is taken)."""
+(turn.py names it when the die is taken). The Prospector Action of Prospect for Silver is in
+prospect/underground.py."""
 from __future__ import annotations
 
 from engines.tiletum.actions import architect, character, contract, king, merchant, pawns
+from engines.tiletum.prospect import underground
 
 OPTIONS = {"architect": architect.options, "merchant": merchant.options,
-           "character": character.options, "contract": contract.options}
+           "character": character.options, "contract": contract.options,
+           "prospector": underground.options}  # the Prospector Action, with Prospect for Silver
 
 
 def action_moves(state, seat, ctx) -> list[dict]:

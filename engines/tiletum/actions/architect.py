@@ -7,6 +7,7 @@ from engines.core import IllegalMove, event
 from engines.tiletum import data as D
 from engines.tiletum.actions import pawns
 from engines.tiletum.actions.points import allowed, in_action, spend
+from engines.tiletum.prospect import technologies as tech
 from engines.tiletum.towns import pillar_spaces
 
 
@@ -28,7 +29,8 @@ def check_pillar(state, seat, move, ctx=None):
 
 
 def do_pillar(t, seat, town, rng):
-    t.emit(event("pillar_raised", {"seat": seat, "town": town}))
+    t.emit(event("pillar_raised", {"seat": seat, "town": town,
+                                   "vp": tech.value(t.state, seat, "pillar_vp")}))
 
 
 def options(state, seat, ctx):
@@ -40,6 +42,7 @@ def options(state, seat, ctx):
 
 def on_pillar_raised(s, ev):
     s["boards"][ev["seat"]]["pillars"] -= 1
+    s["boards"][ev["seat"]]["vp"] += ev.get("vp", 0)
     s["towns"][ev["town"]]["pillars"].append(ev["seat"])
     spend(s, 1)
 

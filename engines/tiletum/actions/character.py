@@ -14,6 +14,7 @@ from engines.tiletum import data as D
 from engines.tiletum import moves as mv
 from engines.tiletum.actions.points import allowed, in_action, spend
 from engines.tiletum.board import apply_bonus, building_type, can_hold, check_buildings
+from engines.tiletum.prospect import technologies as tech
 
 
 def check_take_character(state, seat, move, ctx=None):
@@ -90,7 +91,8 @@ def check_place(state, seat, move, ctx=None):
 
 def do_place(t, seat, p, rng):
     t.emit(event("character_placed", {"seat": seat, "tile": p[0], "building": p[1],
-                                      "floor": p[2], "ap": D.CHARACTER_FLOOR_AP[p[2] - 1]}))
+                                      "floor": p[2], "ap": D.CHARACTER_FLOOR_AP[p[2] - 1],
+                                      "vp": tech.value(t.state, seat, "place_vp")}))
 
 
 def options(state, seat, ctx):
@@ -142,6 +144,7 @@ def on_character_placed(s, ev):
     b["store"].remove(ev["tile"])
     b["rooms"][ev["building"]][ev["floor"] - 1] = ev["tile"]
     apply_bonus(s, ev["seat"], D.CHARACTERS[ev["tile"]]["bonus"])
+    b["vp"] += ev["vp"]
     check_buildings(s, ev["seat"])
     spend(s, ev["ap"])
 

@@ -10,6 +10,7 @@ from engines.tiletum import moves as mv
 from engines.tiletum.actions import pawns
 from engines.tiletum.actions.points import allowed, in_action, spend
 from engines.tiletum.board import apply_bonus
+from engines.tiletum.prospect import technologies as tech
 from engines.tiletum.towns import house_spaces
 
 
@@ -41,6 +42,10 @@ def do_house(t, seat, p, rng):
     if bld is not None:
         paid = [D.CHARACTERS[c]["bonus"] for c in b["rooms"][bld] if c is not None and c in D.CHARACTERS]
     vp = (D.TOWNS[town]["bonus"] or {}).get("vp", 0)
+    s = t.state
+    if tech.value(s, seat, "house_vp") or tech.value(s, seat, "house_gold"):  # Merchant Technology
+        paid = paid + [{"vp": tech.value(s, seat, "house_vp"),
+                        "res": {"gold": tech.value(s, seat, "house_gold")}}]
     t.emit(event("house_built", {"seat": seat, "town": town, "vp": vp, "building": bld,
                                  "bonuses": paid}))
 

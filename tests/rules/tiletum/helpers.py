@@ -12,11 +12,13 @@ def table(players=2, seed="table", **options):
     return fold_events(engine, players, options, engine.setup(players, options, derive_rng(seed, 1)))
 
 
-def turn(state, seat, stage="choose", action=None, ap=0, helper=None, exchanged=False):
-    """Make it `seat`'s turn, at the given stage."""
+def turn(state, seat, stage="choose", action=None, ap=0, helper=None, exchanged=False, space=None,
+         free_move=0):
+    """Make it `seat`'s turn, at the given stage (the die's Action space defaults to its Action)."""
     state["phase"] = "turn"
     state["turn"] = {"seat": seat, "stage": stage, "die": None, "action": action, "ap": ap,
-                     "helper": helper, "exchanged": exchanged}
+                     "helper": helper, "exchanged": exchanged,
+                     "space": space if space is not None else action, "free_move": free_move}
     state["turn_pos"] = state["order"].index(seat)
     return state
 
@@ -92,3 +94,21 @@ def give(state, seat, tile_id):
     remove_everywhere(state, tile_id)
     state["boards"][seat]["store"].append(tile_id)
     return state
+
+
+def prospect(players=2, seed="prospect", **options):
+    """A table with Prospect for Silver on: all A sides, the first-game Technologies and the
+    Houses face unless asked otherwise."""
+    options = {"prospect_for_silver": True, "underground": "a", "technologies": "first_game",
+               "overlay": "houses", **options}
+    return table(players, seed=seed, **options)
+
+
+def silver(state, seat, n):
+    state["boards"][seat]["silver"] = n
+    return state
+
+
+def wedge_value(state, wedge):
+    """A die value over the Prospector Wheel's wedge (the lowest)."""
+    return state["underground"]["wheel"].index(wedge) + 1

@@ -2,16 +2,18 @@
 only, views show piles as sizes, and nothing a seat sees depends on the piles' contents."""
 import copy
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from engines.core import ALL, IllegalMove, canonical, derive_rng, random_playout
 from engines.core.secrecy import resample
 from engines.tiletum import data as D
+from engines.tiletum.prospect import data as P
 from engines.tiletum import engine
 from engines.tiletum.moves import SCHEMAS
 
 
-def positions(players=3, seed="positions", every=7):
+def positions(players=3, seed="positions", every=7, options=None):
     out = []
 
     def grab(state, *_):
@@ -19,11 +21,12 @@ def positions(players=3, seed="positions", every=7):
             out.append(copy.deepcopy(state))
         grab.n += 1
     grab.n = 0
-    random_playout(engine, players, {}, seed=seed, on_move=grab)
+    random_playout(engine, players, options or {}, seed=seed, on_move=grab)
     return out
 
 
-POSITIONS = positions()
+SILVER = {"prospect_for_silver": True}
+POSITIONS = positions() + positions(1, "solo-silver", 3, SILVER) + positions(3, "silver", 7, SILVER)
 
 
 def test_every_listed_move_is_accepted():
@@ -37,7 +40,7 @@ def test_every_listed_move_is_accepted():
 
 def test_moves_not_listed_are_refused():
     rng = derive_rng("unlisted", 0)
-    for state in POSITIONS[:15]:
+    for state in POSITIONS[:15] + POSITIONS[40:55] + POSITIONS[-10:]:
         seat = engine.active(state)[0]
         listed = [o["move"] for o in engine.legal_moves(state, seat)]
         tried = 0
@@ -68,13 +71,14 @@ def random_move(kind, rng):
     tiles = sorted(D.TILES)
     pick = lambda xs: xs[rng.randbelow(len(xs))]
     return {k: v for k, v in {
-        "type": kind, "resource": pick(D.RESOURCES), "tile": pick(tiles), "building": rng.randbelow(6),
-        "town": pick(D.TOWN_IDS), "colour": pick(D.COLOUR_IDS), "value": rng.randint(1, 6),
+        "type": kind, "resource": pick(D.RESOURCES), "tile": pick(tiles + sorted(P.UNDERGROUND_BONUS)), "building": rng.randbelow(6),
+        "town": pick(D.TOWN_IDS + P.UNDERGROUND_TOWN_IDS), "colour": pick(D.COLOUR_IDS), "value": rng.randint(1, 6),
         "to": rng.randint(1, 6), "bonus": bool(rng.randbelow(2)),
         "action": pick(D.CHARACTER_TYPES + [None]), "pawn": pick(["architect", "merchant"]),
         "slot": rng.randbelow(5), "floor": rng.randint(1, 3), "give": pick(D.RESOURCES),
         "get": pick(D.RESOURCES), "extra": pick(D.RESOURCES + [None]), "take": bool(rng.randbelow(2)),
         "helper": pick([x for x in tiles if D.TILES[x]["kind"] == "colour_helper"] + [None, None]), "recolour": pick(D.COLOUR_IDS + [None]),
+        "map": rng.randint(0, 4), "tech": pick(P.TECH_IDS), "space": rng.randbelow(3),
     }.items() if k == "type" or k in SCHEMAS[kind]().fields}
 
 
@@ -88,7 +92,8 @@ junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 10) | st.text(ma
 @given(kind=st.sampled_from(sorted(SCHEMAS) + ["", "nope"]),
        body=st.dictionaries(st.sampled_from(["resource", "tile", "building", "town", "colour", "value",
                                              "to", "bonus", "action", "pawn", "slot", "floor", "give",
-                                             "get", "extra", "take", "x"]), junk, max_size=6),
+                                             "get", "extra", "take", "map", "tech", "space", "helper",
+                                             "recolour", "x"]), junk, max_size=6),
        pos=st.integers(0, len(POSITIONS) - 1), seat=st.integers(-1, 3))
 def test_garbage_raises_illegal_move_only(kind, body, pos, seat):
     state = POSITIONS[pos]
@@ -115,11 +120,12 @@ def test_views_show_piles_as_sizes_and_nothing_depends_on_their_contents():
         assert engine.view(state, ALL)["characters"]["pile"] == state["characters"]["pile"]
 
 
-def test_every_draw_from_a_pile_is_a_reveal():
-    _, events, _ = random_playout(engine, 2, {}, seed="reveals")
+@pytest.mark.parametrize("players,options", [(2, {}), (1, SILVER)])
+def test_every_draw_from_a_pile_is_a_reveal(players, options):
+    _, events, _ = random_playout(engine, players, options, seed="reveals")
     for ev in events:
         if ev["type"] in ("characters_drawn", "contracts_drawn", "cleanup", "dice_rolled",
-                          "corruption", "decree"):
+                          "corruption", "decree", "surprises_bought"):
             assert ev.get("reveal") is True
         else:
             assert not ev.get("reveal")

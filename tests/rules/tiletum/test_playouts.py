@@ -6,6 +6,8 @@ import pytest
 from engines.core import random_playout
 from engines.tiletum import data as D
 from engines.tiletum import engine
+from engines.tiletum.board import houses_on_map, mines_on_map, pillars_on_map
+from engines.tiletum.prospect import data as P
 
 OPTIONS = [{"layout": lay, "difficulty": dif} for lay in ("printed", "random")
            for dif in ("priest", "deacon", "bishop")]
@@ -20,6 +22,8 @@ def check_components(state):
     places += [x for tw in state["towns"].values() for x in tw["bonus_tiles"]]
     if state["king_bonus"]:
         places.append(state["king_bonus"])
+    if state["prospect"] and state["underground"]["wheel_tile"]:
+        places.append(state["underground"]["wheel_tile"])
     for b in state["boards"]:
         places += b["store"] + b["contracts"]
         places += [x for rooms in b["rooms"] for x in rooms if x in D.TILES]
@@ -27,16 +31,27 @@ def check_components(state):
         assert min(b["res"].values()) >= 0
     assert sorted(places) == sorted(D.TILES), "a tile is missing or in two places"
     for seat, b in enumerate(state["boards"]):
-        houses = sum(seat in tw["houses"] for tw in state["towns"].values())
+        houses = houses_on_map(state, seat)  # Underground ones too
         roofs = sum(r and D.ROOF_HOUSE[i] for i, r in enumerate(b["roofs"]))
         assert b["houses"] + houses == 1 + D.START_HOUSES + roofs
-        pillars = sum(seat in tw["pillars"] for tw in state["towns"].values())
+        pillars = pillars_on_map(state, seat)
         assert b["pillars"] + pillars == D.START_PILLARS + len(b["contracts"])
+        if state["prospect"]:
+            assert b["mines"] + b["locked"] + mines_on_map(state, seat) == P.MINES_UNLOCKED + P.MINES_LOCKED
+            assert min(b["mines"], b["locked"], b["silver"]) >= 0
+            assert all(0 <= tier <= 3 for tier in b["tech"].values())
+            assert set(b["tech"]) <= set(state["underground"]["technologies"])
         families = [D.TILES[x]["family"] for x in b["store"] if D.TILES[x]["kind"] == "crest"]
         families += [f for f in b["crests"] if f]
         if seat != state["bot"]:
             assert len(families) == len(set(families)), "two Crests of one family"
     assert 0 <= min(state["king"]["pos"]) and max(state["king"]["pos"]) <= D.KING_TOP
+    if state["prospect"]:
+        u = state["underground"]
+        dealt = [x for tw in u["towns"].values() for x in tw["bonus_tiles"]] + u["used"]
+        assert len(dealt) == len(set(dealt)) == sum(P.UNDERGROUND_TOWNS[t]["bonus"] for t in u["towns"])
+        surprises = u["surprises"] + [c for b in state["boards"] for c in b["surprises"]]
+        assert sorted(surprises) == (sorted(P.KING_SURPRISES) if state["bot"] is not None else [])
 
 
 CASES = [(p, o) for p in (1, 2, 3, 4) for o in OPTIONS
