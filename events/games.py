@@ -1,20 +1,27 @@
-"""A game's life on the store: create, load (snapshot + tail), submit a move, undo.
+"""A game's life on the store: create, load, submit a move, undo.
 
-The straight line of a move: load -> decide -> atomic append -> evolve the loaded state.
+The straight line of a move: the worker's cached state -> decide -> one atomic append (one round
+trip; a worker whose copy was behind gets the missing records in the same answer, catches up and
+decides again) -> the new state cached. Each worker keeps every game it serves as an immutable
+entry (metadata, version, state, and what undo needs); a read brings it up to date in one round
+trip; the follower (events/follow.py) keeps it current between requests.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
-import json
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterable
 
-from engines.core import Engine, canonical, derive_rng, get_engine, state_hash
+import orjson
+import redis
+
+from engines.core import Engine, IllegalMove, canonical, derive_rng, get_engine, state_hash
 from events.fold import fold, undo_reach
 from events.records import Record, checkpoint_for, move_record
 from events.store import Conflict, Duplicate, GameMeta, Store
@@ -22,33 +29,7 @@ from events.store import Conflict, Duplicate, GameMeta, Store
 SNAPSHOT_EVERY = 64   # records between snapshots of folded state
 HASH_EVERY = 8        # records between state hashes written into the log
 CACHE_SIZE = 512      # games whose folded state a worker keeps
-
-
-class StateCache:
-    """Each worker's newest folded state per game, as JSON (engines evolve states in place, so
-    every load parses a fresh copy). Only an optimisation: the log stays the truth."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._items: OrderedDict[str, tuple[int, str, Record | None]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, gid: str) -> tuple[int, str, Record | None] | None:
-        with self._lock:
-            item = self._items.get(gid)
-            if item is not None:
-                self._items.move_to_end(gid)
-            return item
-
-    def put(self, gid: str, version: int, state: Any, last: Record | None) -> None:
-        text = json.dumps(state)
-        with self._lock:
-            current = self._items.get(gid)
-            if current is None or current[0] <= version:
-                self._items[gid] = (version, text, last)
-                self._items.move_to_end(gid)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+IDLE_DAYS = 30        # an unfinished game without a move for this long expires
 
 
 def sha256(text: str) -> str:
@@ -68,6 +49,14 @@ def stamp(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds")
 
 
+def copied(state: Any) -> Any:
+    """A private copy of a state (cached states are shared and never changed)."""
+    try:
+        return orjson.loads(orjson.dumps(state))
+    except TypeError:
+        return copy.deepcopy(state)
+
+
 class UnknownEngineVersion(Exception):
     """The log was recorded by an engine version this code cannot fold."""
 
@@ -83,46 +72,150 @@ class AlreadyRecorded(Exception):
         self.version = version
 
 
+class OutcomeUnknown(Exception):
+    """The store failed while a move was being appended: it may or may not be recorded."""
+
+
 class CannotUndo(Exception):
     def __init__(self, code: str, reason: str):
         super().__init__(reason)
         self.code, self.reason = code, reason
 
 
-@dataclass
-class Game:
-    gid: str
+@dataclass(frozen=True)
+class Entry:
+    """One game as a worker caches it. Never changed: a new version is a new entry.
+
+    The base is the newest record that no undo can take back, nor anything before it (a reveal,
+    or the move before another seat's); `turn` holds the records after it that are not taken
+    back. Undo walks only `turn`, and refolds from the base state."""
     meta: GameMeta
-    engine: Engine
+    gen: str
     version: int
     state: Any
-    last: Record | None = None  # the newest record, when this worker has it at hand
+    base_version: int = 0
+    base_state: Any = None    # None: the empty table
+    turn: tuple = ()
+    snap_version: int = 0     # the store's newest snapshot (always a base)
 
-    @property
-    def players(self) -> int:
-        return self.meta["players"]
 
-    @property
-    def options(self) -> dict:
-        return self.meta["options"]
+def is_undo(record: Record) -> bool:
+    return record.get("undo") is not None
 
-    @property
-    def seats(self) -> list[dict]:
-        return self.meta["seats"]
 
-    @property
-    def read_only(self) -> bool:
-        return bool(self.meta.get("read_only"))
+def rebased(entry: Entry, record: Record) -> str:
+    """Where the base goes once `record` (not an undo) follows the entry: "after" it (no undo can
+    take it back), "before" it (the last mover can no longer take anything back, nor can this
+    one before its move), or "" (it joins the turn)."""
+    if record["by"] == "system" or checkpoint_for(record, record["by"]):
+        return "after"
+    last = entry.turn[-1] if entry.turn else None
+    if last is not None and last["by"] != record["by"] and not last.get("simultaneous"):
+        return "before"
+    return ""
+
+
+def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
+    """The entry with `records` (the next ones in the log, undo records too) folded in."""
+    if not records:
+        return entry
+    players, options = entry.meta["players"], entry.meta["options"]
+    state, pristine = copied(entry.state), True   # pristine: still equal to entry.state
+    for record in records:
+        if is_undo(record):
+            taken = set(record["undo"])
+            turn = tuple(r for r in entry.turn if r["v"] not in taken)
+            base = None if entry.base_state is None else copied(entry.base_state)
+            state, pristine = fold(engine, players, options, list(turn), base), False
+            entry = replace(entry, version=record["v"], turn=turn)
+            continue
+        where = rebased(entry, record)
+        if where == "before":
+            entry = replace(entry, base_version=record["v"] - 1, turn=(),
+                            base_state=entry.state if pristine else copied(state))
+        for ev in record["events"]:
+            state = engine.evolve(state, ev)
+        pristine = False
+        if where == "after":
+            entry = replace(entry, base_version=record["v"], base_state=copied(state), turn=())
+        else:
+            entry = replace(entry, turn=entry.turn + (record,))
+        entry = replace(entry, version=record["v"])
+    return replace(entry, state=state)
+
+
+def moved_on(entry: Entry, record: Record, after: Any) -> Entry:
+    """The entry once `record` (not an undo), which took entry.state to `after`, follows."""
+    where = rebased(entry, record)
+    if where == "after":
+        return replace(entry, version=record["v"], state=after, base_version=record["v"],
+                       base_state=after, turn=())
+    if where == "before":
+        return replace(entry, version=record["v"], state=after, base_version=record["v"] - 1,
+                       base_state=entry.state, turn=(record,))
+    return replace(entry, version=record["v"], state=after, turn=entry.turn + (record,))
+
+
+@dataclass
+class Game:
+    """One request's handle on a game; `submit` and `undo` move it on."""
+    gid: str
+    engine: Engine
+    entry: Entry
+    fresh: bool = False   # brought up to date with the store during this request
+
+    meta = property(lambda self: self.entry.meta)
+    version = property(lambda self: self.entry.version)
+    state = property(lambda self: self.entry.state)
+    players = property(lambda self: self.entry.meta["players"])
+    options = property(lambda self: self.entry.meta["options"])
+    seats = property(lambda self: self.entry.meta["seats"])
+    read_only = property(lambda self: bool(self.entry.meta.get("read_only")))
 
     def over(self) -> bool:
         return self.engine.result(self.state) is not None
 
 
+class StateCache:
+    """Each worker's newest entry per game, least recently used first out."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[str, Entry] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, gid: str) -> Entry | None:
+        with self._lock:
+            entry = self._items.get(gid)
+            if entry is not None:
+                self._items.move_to_end(gid)
+            return entry
+
+    def put(self, gid: str, entry: Entry) -> None:
+        with self._lock:
+            current = self._items.get(gid)
+            if current is None or (current.version, int(current.gen)) <= (entry.version, int(entry.gen)):
+                self._items[gid] = entry
+                self._items.move_to_end(gid)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def drop(self, gid: str) -> None:
+        with self._lock:
+            self._items.pop(gid, None)
+
+
+def rescinds_before(records: Iterable[Record], version: int) -> bool:
+    """Whether an undo among `records` takes back a record at or before `version`."""
+    return any(v <= version for r in records for v in r.get("undo") or ())
+
+
 class Games:
     def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY,
-                 cache_size: int = CACHE_SIZE):
+                 cache_size: int = CACHE_SIZE, idle_seconds: float = IDLE_DAYS * 86400):
         self.store = store
         self.snapshot_every = snapshot_every
+        self.idle_seconds = idle_seconds
         self.cache = StateCache(cache_size)
 
     # --- creation -----------------------------------------------------------------------------
@@ -135,68 +228,103 @@ class Games:
         meta = {
             "engine": engine.name, "engine_version": engine.version, "players": len(seats),
             "options": options, "seats": seats, "seed": seed, "commitment": sha256(seed),
-            "created": time.time(), "read_only": read_only,
+            "created": time.time(), "read_only": read_only, "idle": self.idle_seconds,
         }
-        self.store.create(gid, meta, {sha256(c): i for i, c in codes.items()}, meta["created"])
+        self.store.create(gid, meta, {sha256(c): i for i, c in codes.items()}, meta["created"],
+                          expire_seconds=self.idle_seconds)
         events = engine.setup(len(seats), options, derive_rng(seed, 1))
         state = fold(engine, len(seats), options, [])
         for ev in events:
             state = engine.evolve(state, ev)
         record = {"v": 1, "by": "system", "move": None, "events": events, "at": now(),
                   "hash": state_hash(state)}
-        self.store.append(gid, 0, record)
-        return Game(gid, self.store.meta(gid), engine, 1, state), codes
+        self.store.append(gid, 0, record, idle_seconds=self.idle_seconds)
+        return self.load(gid), codes
 
-    def import_log(self, engine: Engine, header: dict, records: list[Record], read_only: bool
-                   ) -> tuple[Game, dict[int, str]]:
-        """Host an exported log as a new game; read-only unless an operator imports it."""
+    def import_log(self, engine: Engine, header: dict, records: list[Record], read_only: bool,
+                   keep_seconds: float = 0) -> tuple[Game, dict[int, str]]:
+        """Host an exported log as a new game; read-only unless an operator imports it. A
+        read-only import's keys expire after `keep_seconds` (0: kept)."""
         gid = secrets.token_urlsafe(9)
         seats = header["seats"]
         codes = {} if read_only else {i: secrets.token_urlsafe(12)
                                       for i, s in enumerate(seats) if s["kind"] == "human"}
         seed = header.get("seed") or secrets.token_hex(32)
+        expire = keep_seconds if read_only else 0  # an operator's import is kept
         meta = {"engine": engine.name, "engine_version": header["engine_version"],
                 "players": header["players"], "options": header["options"], "seats": seats,
                 "seed": seed, "commitment": header["commitment"], "created": time.time(),
-                "read_only": read_only, "imported_from": header.get("id", "")}
-        self.store.create(gid, meta, {sha256(c): i for i, c in codes.items()}, meta["created"])
+                "read_only": read_only, "imported_from": header.get("id", ""), "idle": expire}
+        if engine.result(fold(engine, header["players"], header["options"], records)) is not None:
+            meta["finished"] = records[-1]["at"]
+        self.store.create(gid, meta, {sha256(c): i for i, c in codes.items()}, meta["created"],
+                          expire_seconds=expire)
         for r in records:
-            self.store.append(gid, r["v"] - 1, r)
+            self.store.append(gid, r["v"] - 1, r, idle_seconds=expire)
         return self.load(gid), codes
 
     # --- loading ------------------------------------------------------------------------------
-    def load(self, gid: str) -> Game | None:
-        """The game as it stands: this worker's cached state (or the snapshot) plus the tail of
-        the log after it. A tail undo that reaches behind the base means a fold from scratch."""
-        cached = self.cache.get(gid)
-        meta, tail = self.store.meta_and_tail(gid, cached[0] + 1 if cached else None)
-        if meta is None:
+    def cached(self, gid: str) -> Game | None:
+        """The game as this worker last knew it, without asking the store."""
+        entry = self.cache.get(gid)
+        if entry is None:
             return None
+        return Game(gid, self._engine(entry.meta), entry)
+
+    def load(self, gid: str) -> Game | None:
+        """The game as it stands, in one round trip: this worker's entry brought up to date, or
+        the snapshot and the records after it."""
+        entry = self.cache.get(gid)
+        loaded = self.store.load(gid, entry.version if entry else None, entry.gen if entry else None)
+        if loaded is None:
+            self.cache.drop(gid)
+            return None
+        meta = loaded.meta or entry.meta
+        engine = self._engine(meta)
+        if entry is not None:
+            fresh = applied(engine, replace(entry, meta=meta, gen=loaded.gen), loaded.records)
+        else:
+            fresh = self._cold(gid, engine, meta, loaded)
+            if fresh is None:
+                return None
+        self.cache.put(gid, fresh)
+        return Game(gid, engine, fresh, fresh=True)
+
+    def _cold(self, gid: str, engine: Engine, meta: GameMeta, loaded) -> Entry | None:
+        """The entry from the snapshot and the records after it, or from the whole log when the
+        snapshot is of another engine version."""
+        snap, records = loaded.snapshot, loaded.records
+        base = Entry(meta, loaded.gen, 0, None)
+        if snap is not None and snap[1] == engine.version and not rescinds_before(records, snap[0]):
+            state = orjson.loads(snap[2])
+            base = Entry(meta, loaded.gen, snap[0], state, snap[0], state, (), snap[0])
+        elif snap is not None:
+            records = self.store.records(gid)  # the records came after a snapshot of no use
+        if not records and base.version == 0:
+            return None  # created but never set up: nothing to show
+        if base.state is None:
+            base = replace(base, state=engine.initial(meta["players"], meta["options"]))
+        return applied(engine, base, records)
+
+    @staticmethod
+    def _engine(meta: GameMeta) -> Engine:
         engine = get_engine(meta["engine"])
         if engine is None or not engine.can_fold(meta["engine_version"]):
             raise UnknownEngineVersion(
                 f"this game was recorded by {meta['engine']} version {meta['engine_version']}, "
                 f"which this server cannot replay")
-        players, options = meta["players"], meta["options"]
-        base = cached
-        if base is None:
-            snap = self.store.snapshot(gid)
-            if snap and snap[1] == engine.version:
-                base = (snap[0], snap[2])
-                tail = self.store.records(gid, snap[0] + 1)
-        if base is not None and not any(v <= base[0] for r in tail for v in r.get("undo") or ()):
-            state = fold(engine, players, options, tail, json.loads(base[1]))
-            version = tail[-1]["v"] if tail else base[0]
-            last = tail[-1] if tail else (cached[2] if cached else None)
-        else:
-            records = self.store.records(gid)
-            if not records:
-                return None  # created but never set up: nothing to show
-            state = fold(engine, players, options, records)
-            version, last = records[-1]["v"], records[-1]
-        if tail or cached is None:
-            self.cache.put(gid, version, state, last)
-        return Game(gid, meta, engine, version, state, last)
+        return engine
+
+    def advance(self, gid: str, records: list[Record]) -> None:
+        """Fold records that arrived (the follower's) into this worker's entry, when they follow
+        on from it."""
+        entry = self.cache.get(gid)
+        if entry is None or not records:
+            return
+        records = [r for r in records if r["v"] > entry.version]
+        if not records or records[0]["v"] != entry.version + 1:
+            return
+        self.cache.put(gid, applied(self._engine(entry.meta), entry, records))
 
     def state_at(self, game: Game, version: int) -> Any:
         """The state after record `version`, as the log stood then (undo later does not count)."""
@@ -205,45 +333,104 @@ class Games:
     # --- moves --------------------------------------------------------------------------------
     def submit(self, game: Game, seat: int, move: dict, *, move_id: str | None = None,
                expected_version: int | None = None, bot: str | None = None) -> Record:
-        """Decide and append one move; `game` is advanced in place.
+        """Decide and append one move; `game` is moved on.
 
         Raises AlreadyRecorded (a retry of a recorded move id), MoveIdReused, Conflict (the game
-        is not at expected_version, or another writer won the race) or IllegalMove.
-        """
+        is not at expected_version), IllegalMove, or OutcomeUnknown (the store failed during the
+        append: the move may have been recorded)."""
         id_key = f"{seat}:{move_id}" if move_id else ""
         fp = fingerprint(move)
-        if id_key:  # looked up before the version check, so a retry answers as the first did
-            prior = self.store.move_id(game.gid, id_key)
-            if prior:
-                self._raise_duplicate(*prior, fp)
-        if expected_version is not None and expected_version != game.version:
-            raise Conflict(game.version)
-        engine = game.engine
-        rng = derive_rng(game.meta["seed"], game.version + 1)
-        events = engine.decide(game.state, seat, move, rng)
-        record = move_record(engine, game.state, game.version + 1, seat, move, events, rng.drawn, now())
+        for _attempt in range(5):
+            if expected_version is not None and expected_version != game.version:
+                self._answer_retry(game, id_key, fp)
+                if expected_version < game.version or game.fresh:
+                    raise Conflict(game.version)
+                self.refresh(game)  # the client has seen a version this worker has not
+                continue
+            rng = derive_rng(game.meta["seed"], game.version + 1)
+            try:
+                events = game.engine.decide(game.state, seat, move, rng)
+            except IllegalMove:
+                self._answer_retry(game, id_key, fp)
+                if not game.fresh:  # refused on an old copy: judge it on the current one
+                    self.refresh(game)
+                    continue
+                raise
+            record, state = self._record(game, seat, move, events, rng.drawn, bot, move_id)
+            entry = moved_on(game.entry, record, state)
+            snapshot = None
+            if entry.base_version - entry.snap_version >= self.snapshot_every:
+                snapshot = (game.engine.version, entry.base_version,
+                            orjson.dumps(entry.base_state).decode())
+                entry = replace(entry, snap_version=entry.base_version)
+            try:
+                _, gen = self.store.append(
+                    game.gid, game.version, record, id_key, fp, idle_seconds=self.idle(game),
+                    finished=record["at"] if game.engine.result(state) is not None else "",
+                    snapshot=snapshot)
+            except Duplicate as dup:
+                self._raise_duplicate(dup.version, dup.fingerprint, fp)
+            except Conflict as conflict:
+                self._catch_up(game, conflict)
+                if expected_version is not None:
+                    raise Conflict(conflict.current)
+                continue  # no version was named: the move is meant for the game as it is now
+            except (redis.ConnectionError, redis.TimeoutError) as e:
+                self.cache.drop(game.gid)
+                raise OutcomeUnknown() from e
+            self._settle(game, entry, gen)
+            return record
+        raise Conflict(game.version)
+
+    def _record(self, game: Game, seat, move, events, drew: bool, bot, move_id):
+        record = move_record(game.engine, game.state, game.version + 1, seat, move, events, drew,
+                             now())
         if bot:
             record["bot"] = bot
         if move_id:
             record["move_id"] = move_id
-        state = game.state
+        state = copied(game.state)
         for ev in events:
-            state = engine.evolve(state, ev)
-        if engine.result(state) is not None or record["v"] % HASH_EVERY == 0:
+            state = game.engine.evolve(state, ev)
+        if game.engine.result(state) is not None or record["v"] % HASH_EVERY == 0:
             record["hash"] = state_hash(state)
-        try:
-            version = self.store.append(game.gid, game.version, record, id_key, fp)
-        except (Duplicate, Conflict) as failure:
-            self._reload(game)  # the state was evolved in place for a move that was not recorded
-            if isinstance(failure, Duplicate):
-                self._raise_duplicate(failure.version, failure.fingerprint, fp)
-            raise
-        game.state, game.version, game.last = state, version, record
-        self.cache.put(game.gid, version, state, record)
-        if "hash" in record and engine.result(state) is not None:
-            self.store.set_meta(game.gid, finished=record["at"])  # for the lobby's list
-        self._maybe_snapshot(game)
-        return record
+        return record, state
+
+    def _settle(self, game: Game, entry: Entry, gen: str) -> None:
+        """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
+        join, the game's end)."""
+        if gen != entry.gen:
+            entry = replace(entry, meta=self.store.meta(game.gid) or entry.meta, gen=gen)
+        game.entry, game.fresh = entry, True
+        self.cache.put(game.gid, entry)
+
+    def _catch_up(self, game: Game, conflict: Conflict) -> None:
+        """Bring `game` up to date from the records a conflict answered, or reload it."""
+        tail = conflict.tail or []
+        if tail and tail[0]["v"] == game.version + 1 and tail[-1]["v"] == conflict.current \
+                and conflict.gen == game.entry.gen:
+            game.entry, game.fresh = applied(game.engine, game.entry, tail), True
+            self.cache.put(game.gid, game.entry)
+        else:
+            self.refresh(game)
+
+    def refresh(self, game: Game) -> None:
+        fresh = self.load(game.gid)
+        if fresh is None:
+            raise Conflict(game.version)
+        game.entry, game.engine, game.fresh = fresh.entry, fresh.engine, True
+
+    def _answer_retry(self, game: Game, id_key: str, fp: str) -> None:
+        """A move id already recorded answers as the first did, whatever the game is now (asked
+        of the store only when the move would otherwise be refused)."""
+        if id_key:
+            prior = self.store.move_id(game.gid, id_key)
+            if prior:
+                self._raise_duplicate(*prior, fp)
+
+    def idle(self, game: Game) -> float:
+        """How long the game's keys live without a move (0: kept)."""
+        return game.meta.get("idle", self.idle_seconds)
 
     @staticmethod
     def _raise_duplicate(version: int, recorded_fp: str, fp: str):
@@ -251,43 +438,50 @@ class Games:
             raise MoveIdReused()
         raise AlreadyRecorded(version)
 
-    def _maybe_snapshot(self, game: Game) -> None:
-        if game.version % self.snapshot_every == 0:
-            self.store.save_snapshot(game.gid, game.version, game.engine.version, canonical(game.state))
-
     # --- undo ---------------------------------------------------------------------------------
     def undo_reach(self, game: Game, seat: Any) -> list[int]:
-        """Versions the seat could rescind now, newest first (empty when it may not undo)."""
+        """Versions the seat could rescind now, newest first (empty when it may not undo): a walk
+        of the turn since the base, never of the log."""
         if not isinstance(seat, int) or seat not in game.engine.active(game.state) or game.over():
             return []
-        last = game.last
-        if last is not None and last["v"] == game.version and checkpoint_for(last, seat):
-            return []  # the newest record already stops the walk: no need to read the log
-        return undo_reach(self.store.records_newest_first(game.gid), seat)
+        return undo_reach(reversed(game.entry.turn), seat)
 
     def undo(self, game: Game, seat: int, to: str, expected_version: int | None = None) -> Record:
         """Rescind the seat's latest move ("step") or all back to the checkpoint ("checkpoint").
         Raises CannotUndo, or Conflict when the game is not at expected_version."""
-        if expected_version is not None and expected_version != game.version:
-            raise Conflict(game.version)
-        if game.over():
-            raise CannotUndo("game_over", "The game is over; nothing can be taken back.")
-        if seat not in game.engine.active(game.state):
-            raise CannotUndo("not_your_turn", "Only the player whose turn it is may take moves back.")
-        reach = self.undo_reach(game, seat)
-        if not reach:
-            raise CannotUndo("nothing_to_undo",
-                             "There is nothing of yours to take back since the last reveal or "
-                             "another player's move.")
-        rescind = reach[:1] if to == "step" else reach
-        record = {"v": game.version + 1, "by": seat, "move": None, "undo": sorted(rescind),
-                  "events": [], "at": now()}
-        self.store.append(game.gid, game.version, record)
-        self._reload(game)
-        return record
-
-    def _reload(self, game: Game) -> None:
-        fresh = self.load(game.gid)
-        game.meta, game.state = fresh.meta, fresh.state
-        game.version, game.last = fresh.version, fresh.last
-
+        for _attempt in range(5):
+            if expected_version is not None and expected_version != game.version:
+                if expected_version < game.version or game.fresh:
+                    raise Conflict(game.version)
+                self.refresh(game)
+                continue
+            if game.over():
+                raise CannotUndo("game_over", "The game is over; nothing can be taken back.")
+            if seat not in game.engine.active(game.state):
+                raise CannotUndo("not_your_turn",
+                                 "Only the player whose turn it is may take moves back.")
+            reach = self.undo_reach(game, seat)
+            if not reach:
+                if not game.fresh:
+                    self.refresh(game)
+                    continue
+                raise CannotUndo("nothing_to_undo",
+                                 "There is nothing of yours to take back since the last reveal or "
+                                 "another player's move.")
+            rescind = reach[:1] if to == "step" else reach
+            record = {"v": game.version + 1, "by": seat, "move": None, "undo": sorted(rescind),
+                      "events": [], "at": now()}
+            try:
+                _, gen = self.store.append(game.gid, game.version, record,
+                                           idle_seconds=self.idle(game))
+            except Conflict as conflict:
+                self._catch_up(game, conflict)
+                if expected_version is not None:
+                    raise Conflict(conflict.current)
+                continue
+            except (redis.ConnectionError, redis.TimeoutError) as e:
+                self.cache.drop(game.gid)
+                raise OutcomeUnknown() from e
+            self._settle(game, applied(game.engine, game.entry, [record]), gen)
+            return record
+        raise Conflict(game.version)

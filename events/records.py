@@ -47,6 +47,19 @@ def is_reveal(record: Record) -> bool:
     return bool(record.get("reveal")) or any(ev.get("reveal") for ev in record.get("events", ()))
 
 
+def mark(record: Record) -> dict:
+    """What undo reads of a record, and no more: a worker keeps these for its newest records."""
+    out = {"v": record["v"], "by": record.get("by"),
+           "events": [{"by": ev["by"]} for ev in record.get("events", ()) if "by" in ev]}
+    if record.get("undo") is not None:
+        out["undo"] = record["undo"]
+    if record.get("simultaneous"):
+        out["simultaneous"] = True
+    if is_reveal(record):
+        out["reveal"] = True
+    return out
+
+
 def checkpoint_for(record: Record, seat: int) -> bool:
     """Whether undo by `seat` must stop at this record (DESIGN.md, "Undo")."""
     if record.get("undo") is not None:

@@ -1,61 +1,116 @@
 """The Redis store: one stream per game, its metadata beside it, all under one hash tag.
 
 Keys of game G (the `{G}` hash tag keeps them on one Redis Cluster slot):
-    tf:{G}:log    stream, one entry per record, entry ID 0-N for version N, field r = record JSON
-    tf:{G}:meta   hash: engine, versions, options, seats, token and join-code hashes, seed
-    tf:{G}:ids    hash: "seat:move_id" -> "version:fingerprint" (idempotent retries)
-    tf:{G}:snap   hash: v, engine_version, state (the newest snapshot of folded state)
-    tf:games      sorted set of game ids by creation time (the lobby's list)
+    tf:{G}:log      stream, one entry per record, entry ID 0-N for version N, field r = record JSON
+    tf:{G}:meta     hash: engine, versions, options, seats, token and join-code hashes, seed, `gen`
+                    (bumped by every change, so a worker knows when its copy is old)
+    tf:{G}:ids      hash: "seat:move_id" -> "version:fingerprint" (idempotent retries)
+    tf:{G}:snap     hash: v, engine_version, state (the newest snapshot of folded state)
+    tf:{G}:ticket:H stream tickets (hash H), each with its own expiry
+    tf:{G}:streams  how many live streams of the game are open (a bound, with an expiry)
+Global keys, written apart from any game's own (docs/deploy.md says what they cost):
+    tf:games        sorted set of game ids by creation time (the lobby's list)
+    tf:addr:A:streams  live streams open from client address A
+
+Every command that writes a game is one script on that game's keys: no transaction or script
+ever spans two hash tags. An unfinished game's keys expire after a while without a move (`idle`);
+a finished game's are kept (it is a replay).
 """
 from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass
 from typing import Iterator
 
+import orjson
 import redis
-
-from engines.core import canonical
 
 GAMES_INDEX = "tf:games"
 
-# Atomic append: the version check, the XADD with its ID and the move id are one step. The nonce
-# makes a repeated call (a client retrying after a lost reply) answer as the first one did.
+# Atomic append. The version check, the XADD with its ID and the move id are one step; the nonce
+# makes a repeated call (a client retrying after a lost reply) answer as the first one did. On a
+# conflict it answers the records after the caller's version, so a worker catches up in the same
+# round trip; it also answers the metadata's generation, so a worker knows its copy is current.
 APPEND = """
-local n = redis.call('XLEN', KEYS[1])
+local log, ids, meta, snap = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local expected = tonumber(ARGV[1])
+local gen = redis.call('HGET', meta, 'gen') or '0'
+local n = redis.call('XLEN', log)
 if n > expected then
-  local entry = redis.call('XRANGE', KEYS[1], '0-' .. (expected + 1), '0-' .. (expected + 1))
-  if entry[1] and entry[1][2][4] == ARGV[5] then return {'ok', tostring(expected + 1)} end
+  local entry = redis.call('XRANGE', log, '0-' .. (expected + 1), '0-' .. (expected + 1))
+  if entry[1] and entry[1][2][4] == ARGV[5] then return {'ok', expected + 1, gen} end
 end
 if ARGV[3] ~= '' then
-  local prior = redis.call('HGET', KEYS[2], ARGV[3])
+  local prior = redis.call('HGET', ids, ARGV[3])
   if prior then return {'duplicate', prior} end
 end
-if n ~= expected then return {'conflict', tostring(n)} end
-redis.call('XADD', KEYS[1], '0-' .. (n + 1), 'r', ARGV[2], 'n', ARGV[5])
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], ARGV[3], (n + 1) .. ':' .. ARGV[4]) end
-return {'ok', tostring(n + 1)}
+if n ~= expected then
+  return {'conflict', n, gen, redis.call('XRANGE', log, '0-' .. (expected + 1), '+', 'COUNT', 64)}
+end
+redis.call('XADD', log, '0-' .. (n + 1), 'r', ARGV[2], 'n', ARGV[5])
+if ARGV[3] ~= '' then redis.call('HSET', ids, ARGV[3], (n + 1) .. ':' .. ARGV[4]) end
+if ARGV[7] ~= '' then
+  redis.call('HSET', meta, 'finished', ARGV[7])
+  gen = tostring(redis.call('HINCRBY', meta, 'gen', 1))
+end
+if ARGV[8] ~= '' then redis.call('HSET', snap, 'v', ARGV[10], 'engine_version', ARGV[9], 'state', ARGV[8]) end
+local idle = tonumber(ARGV[6])
+for _, key in ipairs({log, ids, meta, snap}) do
+  if idle > 0 and ARGV[7] == '' then redis.call('PEXPIRE', key, idle) else redis.call('PERSIST', key) end
+end
+return {'ok', n + 1, gen}
+"""
+
+# A load in one round trip: the metadata (unless the caller's copy is of the current generation),
+# the snapshot (when the caller has no state), and the records after the caller's version.
+LOAD = """
+local log, meta, snap = KEYS[1], KEYS[2], KEYS[3]
+local gen = redis.call('HGET', meta, 'gen')
+if not gen then return false end
+local fields = false
+if gen ~= ARGV[2] then fields = redis.call('HGETALL', meta) end
+local since = tonumber(ARGV[1])
+local snapshot = false
+if since < 0 then
+  snapshot = redis.call('HMGET', snap, 'v', 'engine_version', 'state')
+  since = tonumber(snapshot[1]) or 0
+end
+return {gen, fields, snapshot, redis.call('XRANGE', log, '0-' .. (since + 1), '+')}
 """
 
 # Redeem a single-use join code for a seat token (stored only as its hash).
 REDEEM = """
 local seat = redis.call('HGET', KEYS[1], 'code:' .. ARGV[1])
-if not seat then return false end
+if not seat then return redis.call('HGET', KEYS[1], 'token:' .. ARGV[2]) end  -- a repeated call
 redis.call('HDEL', KEYS[1], 'code:' .. ARGV[1])
 redis.call('HSET', KEYS[1], 'token:' .. ARGV[2], seat)
+redis.call('HINCRBY', KEYS[1], 'gen', 1)
 return seat
 """
 
-TOKENS_INDEX = "tf:tokens"  # token hash -> game id, to tell "another game's token" from "unknown"
+# Change metadata fields and bump the generation.
+SET_META = """
+for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return redis.call('HINCRBY', KEYS[1], 'gen', 1)
+"""
+
+# Count a live stream in, unless the bound is reached (KEYS: the counter; ARGV: bound, expiry).
+OPEN_STREAM = """
+local n = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+if n > tonumber(ARGV[1]) then redis.call('DECR', KEYS[1]) return 0 end
+return n
+"""
 
 
 class Conflict(Exception):
-    """The game moved on since the expected version."""
+    """The game moved on since the expected version. `tail` holds the records after it when the
+    store sent them along."""
 
-    def __init__(self, current: int):
+    def __init__(self, current: int, tail: list[dict] | None = None, gen: str | None = None):
         super().__init__(f"the game is at version {current}")
-        self.current = current
+        self.current, self.tail, self.gen = current, tail, gen
 
 
 class Duplicate(Exception):
@@ -70,13 +125,14 @@ class Duplicate(Exception):
 class GameMeta(dict):
     """The metadata hash, decoded: JSON fields parsed, token hashes kept as seat lookups."""
 
-    JSON_FIELDS = ("options", "seats", "read_only", "engine_version", "players", "created")
+    JSON_FIELDS = ("options", "seats", "read_only", "engine_version", "players", "created", "idle")
 
     @classmethod
-    def decode(cls, raw: dict) -> "GameMeta":
+    def decode(cls, raw) -> "GameMeta":
         meta = cls()
         tokens, codes = {}, {}
-        for key, value in raw.items():
+        pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2])
+        for key, value in pairs:
             key = key.decode() if isinstance(key, bytes) else key
             value = value.decode() if isinstance(value, bytes) else value
             if key.startswith("token:"):
@@ -91,122 +147,192 @@ class GameMeta(dict):
         return meta
 
 
-def _keys(gid: str) -> tuple[str, str, str, str]:
+def encode_meta(fields: dict) -> dict:
+    return {k: (json.dumps(v) if k in GameMeta.JSON_FIELDS else v) for k, v in fields.items()}
+
+
+def keys(gid: str) -> tuple[str, str, str, str]:
     tag = f"tf:{{{gid}}}"
     return f"{tag}:log", f"{tag}:meta", f"{tag}:ids", f"{tag}:snap"
 
 
-def _decode_entry(entry) -> dict:
+def decode_entry(entry) -> dict:
     _id, fields = entry
+    if isinstance(fields, list):  # a script's reply: [field, value, ...]
+        fields = dict(zip(fields[::2], fields[1::2]))
     raw = fields.get(b"r", fields.get("r"))
-    return json.loads(raw)
+    return orjson.loads(raw)
+
+
+def text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+@dataclass
+class Loaded:
+    """One load's answer: the metadata's generation, the metadata when it changed (or was asked
+    for), the snapshot when asked for, and the records after the given version."""
+    gen: str
+    meta: GameMeta | None
+    snapshot: tuple[int, int, str] | None
+    records: list[dict]
 
 
 class Store:
     def __init__(self, client: redis.Redis):
         self.r = client
         self._append = client.register_script(APPEND)
+        self._load = client.register_script(LOAD)
         self._redeem = client.register_script(REDEEM)
+        self._set_meta = client.register_script(SET_META)
+        self._open_stream = client.register_script(OPEN_STREAM)
 
     # --- metadata -----------------------------------------------------------------------------
-    def create(self, gid: str, meta: dict, code_hashes: dict[str, int], created: float) -> None:
-        _, meta_key, _, _ = _keys(gid)
-        mapping = {k: (json.dumps(v) if k in GameMeta.JSON_FIELDS else v) for k, v in meta.items()}
+    def create(self, gid: str, meta: dict, code_hashes: dict[str, int], created: float,
+               expire_seconds: float = 0) -> None:
+        """A new game's metadata, then its entry in the lobby's index (a global key, written
+        apart: on a cluster it lives on another node)."""
+        meta_key = keys(gid)[1]
+        mapping = encode_meta(meta)
         mapping.update({f"code:{h}": seat for h, seat in code_hashes.items()})
-        pipe = self.r.pipeline(transaction=True)
+        mapping["gen"] = 1
+        pipe = self.r.pipeline(transaction=False)
         pipe.hset(meta_key, mapping=mapping)
-        pipe.zadd(GAMES_INDEX, {gid: created})
+        if expire_seconds:
+            pipe.pexpire(meta_key, int(expire_seconds * 1000))
         pipe.execute()
+        self.r.zadd(GAMES_INDEX, {gid: created})
 
     def meta(self, gid: str) -> GameMeta | None:
-        raw = self.r.hgetall(_keys(gid)[1])
+        raw = self.r.hgetall(keys(gid)[1])
         return GameMeta.decode(raw) if raw else None
 
-    def meta_and_tail(self, gid: str, since: int | None) -> tuple[GameMeta | None, list[dict]]:
-        """The metadata and, when `since` is given, the records from it on: one round trip."""
-        log, meta_key, _, _ = _keys(gid)
+    def raw_metas(self, gids: list[str]) -> list[dict]:
+        """Many games' metadata hashes in one round trip, undecoded (empty: no such game)."""
         pipe = self.r.pipeline(transaction=False)
-        pipe.hgetall(meta_key)
-        if since is not None:
-            pipe.xrange(log, f"0-{since}", "+")
-        replies = pipe.execute()
-        meta = GameMeta.decode(replies[0]) if replies[0] else None
-        tail = [_decode_entry(e) for e in replies[1]] if since is not None else []
-        return meta, tail
+        for gid in gids:
+            pipe.hgetall(keys(gid)[1])
+        return pipe.execute()
 
     def set_meta(self, gid: str, **fields) -> None:
-        self.r.hset(_keys(gid)[1], mapping={
-            k: (json.dumps(v) if k in GameMeta.JSON_FIELDS else v) for k, v in fields.items()})
+        args = [x for k, v in encode_meta(fields).items() for x in (k, v)]
+        self._set_meta(keys=[keys(gid)[1]], args=args)
+
+    def load(self, gid: str, since: int | None, gen: str | None) -> Loaded | None:
+        """In one round trip: the generation, the metadata unless `gen` is current, the snapshot
+        when `since` is None, and the records after `since` (or after the snapshot)."""
+        log, meta, _, snap = keys(gid)
+        reply = self._load(keys=[log, meta, snap], args=[-1 if since is None else since, gen or ""])
+        if not reply:
+            return None
+        gen_, fields, snapshot, entries = reply
+        snap_out = None
+        if snapshot and snapshot[0] is not None:
+            snap_out = (int(snapshot[0]), int(snapshot[1]), text(snapshot[2]))
+        return Loaded(text(gen_), GameMeta.decode(fields) if fields else None, snap_out,
+                      [decode_entry(e) for e in entries])
 
     def redeem(self, gid: str, code_hash: str, token_hash: str) -> int | None:
-        seat = self._redeem(keys=[_keys(gid)[1]], args=[code_hash, token_hash])
-        if seat is None:
-            return None
-        self.r.hset(TOKENS_INDEX, token_hash, gid)
-        return int(seat)
-
-    def token_game(self, token_hash: str) -> str | None:
-        gid = self.r.hget(TOKENS_INDEX, token_hash)
-        return gid.decode() if isinstance(gid, bytes) else gid
+        seat = self._redeem(keys=[keys(gid)[1]], args=[code_hash, token_hash])
+        return None if seat is None else int(seat)
 
     def game_ids(self, limit: int = 100) -> list[str]:
-        return [g.decode() if isinstance(g, bytes) else g
-                for g in self.r.zrevrange(GAMES_INDEX, 0, limit - 1)]
+        return [text(g) for g in self.r.zrevrange(GAMES_INDEX, 0, limit - 1)]
+
+    def forget(self, gids: list[str]) -> None:
+        """Take games whose keys have expired out of the lobby's index."""
+        if gids:
+            self.r.zrem(GAMES_INDEX, *gids)
 
     # --- the log ------------------------------------------------------------------------------
     def version(self, gid: str) -> int:
-        return self.r.xlen(_keys(gid)[0])
+        return self.r.xlen(keys(gid)[0])
+
+    def versions(self, gids: list[str]) -> list[int]:
+        """Many games' versions in one round trip."""
+        pipe = self.r.pipeline(transaction=False)
+        for gid in gids:
+            pipe.xlen(keys(gid)[0])
+        return pipe.execute()
 
     def append(self, gid: str, expected: int, record: dict, id_key: str = "",
-               fingerprint: str = "") -> int:
-        """Append `record` as version expected+1, or raise Conflict / Duplicate."""
-        log, _, ids, _ = _keys(gid)
-        status, value = self._append(keys=[log, ids], args=[expected, canonical(record), id_key,
-                                                            fingerprint, secrets.token_hex(8)])
-        status = status.decode() if isinstance(status, bytes) else status
-        value = value.decode() if isinstance(value, bytes) else value
+               fingerprint: str = "", *, idle_seconds: float = 0, finished: str = "",
+               snapshot: tuple[int, int, str] | None = None) -> tuple[int, str]:
+        """Append `record` as version expected+1; answers (version, metadata generation).
+        Raises Conflict (with the records after `expected`) or Duplicate.
+
+        idle_seconds: the game's keys expire after this long without another append (0: never);
+        finished:     the moment the game ended (its keys are then kept);
+        snapshot:     (engine version, version, state JSON) to keep as the snapshot: a state no
+                      undo can take back, at or before this record."""
+        log, meta, ids, snap = keys(gid)
+        engine_version, snap_version, state_json = snapshot if snapshot else ("", "", "")
+        status, *rest = self._append(
+            keys=[log, ids, meta, snap],
+            args=[expected, orjson.dumps(record), id_key, fingerprint, secrets.token_hex(8),
+                  int(idle_seconds * 1000), finished, state_json, engine_version, snap_version])
+        status = text(status)
         if status == "conflict":
-            raise Conflict(int(value))
+            current, gen, entries = rest
+            raise Conflict(int(current), [decode_entry(e) for e in entries], text(gen))
         if status == "duplicate":
-            version, fp = value.split(":", 1)
+            version, fp = text(rest[0]).split(":", 1)
             raise Duplicate(int(version), fp)
-        return int(value)
+        return int(rest[0]), text(rest[1])
 
     def move_id(self, gid: str, id_key: str) -> tuple[int, str] | None:
-        value = self.r.hget(_keys(gid)[2], id_key)
+        value = self.r.hget(keys(gid)[2], id_key)
         if value is None:
             return None
-        version, fp = (value.decode() if isinstance(value, bytes) else value).split(":", 1)
+        version, fp = text(value).split(":", 1)
         return int(version), fp
 
     def records(self, gid: str, since: int = 1, until: int | None = None) -> list[dict]:
         """Records with since <= v <= until, oldest first."""
         end = f"0-{until}" if until is not None else "+"
-        return [_decode_entry(e) for e in self.r.xrange(_keys(gid)[0], f"0-{max(since, 1)}", end)]
+        return [decode_entry(e) for e in self.r.xrange(keys(gid)[0], f"0-{max(since, 1)}", end)]
 
-    def records_newest_first(self, gid: str, page: int = 4) -> Iterator[dict]:
-        log = _keys(gid)[0]
-        end = "+"
+    def records_newest_first(self, gid: str, page: int = 4, end: int | None = None
+                             ) -> Iterator[dict]:
+        """Records from the newest (or from version `end`) back, a page per round trip."""
+        log = keys(gid)[0]
+        end = "+" if end is None else f"0-{end}"
         while True:
             entries = self.r.xrevrange(log, end, "-", count=page)
             for e in entries:
-                yield _decode_entry(e)
+                yield decode_entry(e)
             if len(entries) < page:
                 return
-            last_v = _decode_entry(entries[-1])["v"]
+            last_v = decode_entry(entries[-1])["v"]
             if last_v <= 1:
                 return
             end = f"0-{last_v - 1}"
 
     # --- snapshots ----------------------------------------------------------------------------
     def snapshot(self, gid: str) -> tuple[int, int, str] | None:
-        raw = self.r.hgetall(_keys(gid)[3])
+        raw = self.r.hgetall(keys(gid)[3])
         if not raw:
             return None
-        raw = {k.decode() if isinstance(k, bytes) else k: v for k, v in raw.items()}
-        return int(raw["v"]), int(raw["engine_version"]), raw["state"].decode() \
-            if isinstance(raw["state"], bytes) else raw["state"]
+        raw = {text(k): v for k, v in raw.items()}
+        return int(raw["v"]), int(raw["engine_version"]), text(raw["state"])
 
     def save_snapshot(self, gid: str, version: int, engine_version: int, state_json: str) -> None:
-        self.r.hset(_keys(gid)[3], mapping={"v": version, "engine_version": engine_version,
-                                            "state": state_json})
+        self.r.hset(keys(gid)[3], mapping={"v": version, "engine_version": engine_version,
+                                           "state": state_json})
+
+    # --- live streams -------------------------------------------------------------------------
+    def ticket_key(self, gid: str, ticket_hash: str) -> str:
+        return f"tf:{{{gid}}}:ticket:{ticket_hash}"
+
+    def open_stream(self, counter: str, bound: int, expire_seconds: int) -> bool:
+        """Count one more open stream on `counter`, unless `bound` are open already."""
+        return bool(self._open_stream(keys=[counter], args=[bound, expire_seconds]))
+
+    def close_stream(self, counter: str) -> None:
+        self.r.decr(counter)
+
+
+def stream_counters(gid: str, address: str) -> tuple[str, str]:
+    """The per-game and per-client-address counters of open live streams."""
+    return f"tf:{{{gid}}}:streams", f"tf:addr:{address}:streams"
+

@@ -13,8 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core import ALL, IllegalMove, canonical, derive_rng, get_engine, state_hash
-from events.fold import fold
-from events.records import move_record, redact_record
+from events.fold import fold, undo_reach
+from events.games import copied
+from events.records import mark, move_record, redact_record
+
+SNAP_EVERY = 32   # records between the states kept for undo records to refold from
+SNAPS_KEPT = 8
 
 
 @dataclass
@@ -57,21 +61,34 @@ def check(header: dict, records: list[dict]) -> Report:
         return Report(False, step=1, problem="the seed does not match the commitment published "
                                              "at creation")
     state = engine.initial(players, options)
+    marks: list[dict] = []            # what undo reads of every record so far
+    snaps: dict[int, object] = {0: None}  # a few recent states (None: the empty table)
+    rescinded: set[int] = set()
     for i, record in enumerate(records):
         v = record["v"]
         if record.get("undo") is not None:
-            # the live state was refolded without the rescinded moves
-            state = fold(engine, players, options, records[:i + 1])
+            problem = undo_problem(engine, state, marks, record)
+            if problem:
+                return _diverged(report, v, canonical(state), problem)
+            rescinded.update(record["undo"])
+            # the live state is refolded without the rescinded moves, from a state before them
+            base = max(k for k in snaps if k < min(record["undo"]))
+            state = copied(snaps[base]) if snaps[base] is not None else None
+            state = fold(engine, players, options,
+                         [r for r in records[base:i] if r["v"] not in rescinded], state)
+            for k in [k for k in snaps if k >= min(record["undo"])]:
+                del snaps[k]
+            marks.append(mark(record))
             continue
         before = canonical(state)
         try:
             if record["by"] != "system":
-                marks = platform_marks(engine, state, record)
-                if marks != {k: record.get(k) for k in marks}:
+                derived = platform_marks(engine, state, record)
+                if derived != {k: record.get(k) for k in derived}:
                     return _diverged(report, v, before, "the record's public part or simultaneous "
                                      f"mark differs from the engine's: recorded "
-                                     f"{canonical({k: record.get(k) for k in marks})}, engine "
-                                     f"{canonical(marks)}")
+                                     f"{canonical({k: record.get(k) for k in derived})}, engine "
+                                     f"{canonical(derived)}")
             if seed:
                 redone, drew = redo(engine, state, record, players, options, seed)
                 if canonical(redone) != canonical(record["events"]):
@@ -92,10 +109,29 @@ def check(header: dict, records: list[dict]) -> Report:
         if "hash" in record and state_hash(state) != record["hash"]:
             return _diverged(report, v, before, "the state after this step differs from the "
                              "recorded hash")
+        marks.append(mark(record))
+        if v % SNAP_EVERY == 0:
+            snaps[v] = copied(state)
+            for k in sorted(snaps)[1:-SNAPS_KEPT]:
+                del snaps[k]
     if not seed:
         report.notes.append("no seed in the file (a running game's export): shuffles and draws "
                             "were not re-derived, only folded")
     return report
+
+
+def undo_problem(engine, state, marks: list[dict], record: dict) -> str:
+    """Why this undo record could not have been made, or "" if it could."""
+    seat = record["by"]
+    if engine.result(state) is not None:
+        return "an undo after the end of the game"
+    if seat not in engine.active(state):
+        return f"seat {seat} takes moves back while it is not its turn"
+    reach = undo_reach(reversed(marks), seat)
+    if not reach or sorted(record["undo"]) not in (sorted(reach[:1]), sorted(reach)):
+        return (f"seat {seat} takes back {record['undo']}, but could take back only "
+                f"{sorted(reach[:1])} (a step) or {sorted(reach)} (back to the checkpoint)")
+    return ""
 
 
 def redo(engine, state, record, players, options, seed) -> tuple[list[dict], bool]:

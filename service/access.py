@@ -1,7 +1,13 @@
-"""Who is asking and what they may see: tokens, seats, the operator, and the caller's view."""
+"""Who is asking and what they may see: tokens, seats, the operator, and the caller's view.
+
+A seat token is `<game id>.<secret>`; only its SHA-256 is stored, in the game's metadata. The
+game id in front says which game a token belongs to without any global index, so "a token of
+another game" (403) is told from "no such token" (401) by one look at that game.
+"""
 from __future__ import annotations
 
 import hmac
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,12 +15,15 @@ from flask import current_app, request
 
 from engines.core import ALL
 from events.games import Game, Games, UnknownEngineVersion, sha256
-from service.bots import play_bots
 from service.errors import ApiError
 
 
 def games() -> Games:
     return current_app.extensions["tablefold"]
+
+
+def new_token(gid: str) -> str:
+    return f"{gid}.{secrets.token_urlsafe(24)}"
 
 
 # --- who is asking --------------------------------------------------------------------------------
@@ -30,7 +39,7 @@ def bearer() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "bad_token", "Send the seat token as 'Authorization: Bearer <token>'.")
+        raise ApiError("bad_token", "Send the seat token as 'Authorization: Bearer <token>'.")
     return token.strip()
 
 
@@ -40,60 +49,90 @@ def is_operator(token: str | None) -> bool:
 
 
 def identify(game: Game) -> Caller:
+    """The caller of a request on `game`. A token this worker's copy of the game does not know
+    may have been handed out by another worker: the game is then read afresh, once."""
     token = bearer()
     if token is None:
         return Caller()
     if is_operator(token):
         return Caller(operator=True)
-    seat = game.meta["tokens"].get(sha256(token))
-    if seat is None:
-        if games().store.token_game(sha256(token)) is not None:
-            raise ApiError(403, "wrong_game", "This token belongs to another game.")
-        raise ApiError(401, "unknown_token", "This token is not a seat of any game.")
-    return Caller(seat=seat)
+    digest = sha256(token)
+    seat = game.meta["tokens"].get(digest)
+    if seat is None and not game.fresh:
+        games().refresh(game)
+        seat = game.meta["tokens"].get(digest)
+    if seat is not None:
+        return Caller(seat=seat)
+    owner = token.partition(".")[0]
+    if owner and owner != game.gid:
+        other = games().store.meta(owner) if len(owner) <= 64 else None
+        if other is not None and digest in other["tokens"]:
+            raise ApiError("wrong_game", "This token belongs to another game.")
+    raise ApiError("unknown_token", "This token is not a seat of any game.")
 
 
 def acting_seat(game: Game) -> int:
     caller = identify(game)
     if caller.seat is None:
         if caller.operator:
-            raise ApiError(403, "not_a_seat", "The operator token does not hold a seat.")
-        raise ApiError(401, "token_required", "Only a seated player may act: send your seat token.")
+            raise ApiError("not_a_seat", "The operator token does not hold a seat.")
+        raise ApiError("token_required", "Only a seated player may act: send your seat token.")
     if game.read_only:
-        raise ApiError(403, "read_only", "This game is hosted read-only, for watching and replay.")
+        raise ApiError("read_only", "This game is hosted read-only, for watching and replay.")
     return caller.seat
 
 
 def viewer_for(game: Game, caller: Caller, wants_all: bool) -> Any:
     if wants_all:
         if not (game.over() or caller.operator):
-            raise ApiError(403, "open_view_forbidden",
-                           "The open view is available once the game is over.")
+            raise ApiError("open_view_forbidden", "The open view is available once the game is over.")
         return ALL
     return caller.seat
 
 
-def load(gid: str) -> Game:
-    try:
-        game = games().load(gid)
-    except UnknownEngineVersion as e:
-        raise ApiError(409, "engine_version", str(e))
+def _found(game: Game | None, gid: str) -> Game:
     if game is None:
         shown = gid if len(gid) <= 40 else gid[:40] + "…"
-        raise ApiError(404, "no_such_game", f"There is no game '{shown}'.")
+        raise ApiError("no_such_game", f"There is no game '{shown}'.")
     return game
 
 
+def followed(game: Game) -> Game:
+    """This worker keeps the game current for a while: the next move on it appends at once."""
+    current_app.extensions["tablefold.follower"].touch(game.gid, game.version)
+    return game
+
+
+def load(gid: str) -> Game:
+    """The game as it stands now (one round trip)."""
+    try:
+        return followed(_found(games().load(gid), gid))
+    except UnknownEngineVersion as e:
+        raise ApiError("engine_version", str(e))
+
+
+def cached(gid: str) -> Game:
+    """The game as this worker knows it, read from the store only when it knows nothing: a move
+    checks the version itself as it appends."""
+    try:
+        game = games().cached(gid)
+    except UnknownEngineVersion as e:
+        raise ApiError("engine_version", str(e))
+    return followed(game) if game is not None else load(gid)
+
+
 def stale(current: int) -> ApiError:
-    return ApiError(409, "stale_version", "The game has moved on since the version you saw.",
+    return ApiError("stale_version", "The game has moved on since the version you saw.",
                     version=current)
 
 
-def resume_bots(game: Game) -> None:
-    play_bots(games(), game, current_app.config["BOT_MOVES_PER_REQUEST"])
-
-
 # --- what a caller sees ------------------------------------------------------------------------
+def seats_view(game: Game) -> list[dict]:
+    claimed = set(game.meta["tokens"].values())
+    return [{"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name"),
+             "claimed": s["kind"] == "bot" or i in claimed} for i, s in enumerate(game.seats)]
+
+
 def game_view(game: Game, viewer: Any) -> dict:
     engine, state = game.engine, game.state
     result = engine.result(state)
@@ -106,9 +145,7 @@ def game_view(game: Game, viewer: Any) -> dict:
         "options": game.options,
         "version": game.version,
         "seat": seat,
-        "seats": [{"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name"),
-                   "claimed": s["kind"] == "bot" or i in game.meta["tokens"].values()}
-                  for i, s in enumerate(game.seats)],
+        "seats": seats_view(game),
         "read_only": game.read_only,
         "commitment": game.meta["commitment"],
         "active": engine.active(state),
@@ -117,7 +154,6 @@ def game_view(game: Game, viewer: Any) -> dict:
         "legal_moves": engine.legal_moves(state, seat) if seat is not None and not game.read_only else [],
         "undo": {"steps": len(reach), "versions": reach},
         "result": result,
+        "seed": game.meta["seed"] if result is not None else None,  # revealed at the end
     }
-    if result is not None:
-        body["seed"] = game.meta["seed"]  # revealed at the end: anyone can check the deal
     return body

@@ -1,65 +1,77 @@
-"""The HTTP API (DESIGN.md, "HTTP API"). It reaches every game through the registry only."""
+"""The HTTP API of games and moves (DESIGN.md, "HTTP API"). It reaches every game through the
+registry only."""
 from __future__ import annotations
 
 import functools
-import secrets
 
+from flask import current_app, request
 from marshmallow import ValidationError
 
-from engines.core import IllegalMove, get_engine, registered
-from events.games import AlreadyRecorded, CannotUndo, Game, MoveIdReused, sha256
+from engines.core import IllegalMove, get_engine, redact_event, registered
+from events.games import AlreadyRecorded, CannotUndo, Game, MoveIdReused, OutcomeUnknown, sha256
 from events.records import redact_record
 from events.store import Conflict
-from service.access import (acting_seat, bearer, game_view, games, identify, is_operator, load,
-                            resume_bots, stale, viewer_for)
-from service.errors import ApiError
-from service.parsing import Blueprint
-from service.schemas import CreateGame, JoinGame, LogQuery, MoveBody, UndoBody, ViewQuery
+from service import schemas as s
+from service.access import (acting_seat, bearer, cached, game_view, games, identify, is_operator,
+                            load, new_token, stale, viewer_for)
+from service.bots import play_bots
+from service.endpoints import Routes, json_schema, validate
+from service.errors import ApiError, MoveRefused
+from service.limits import limited
 
-blp = Blueprint("games", __name__, description="Games, seats, moves, logs")
+routes = Routes("games", "Tables, seats, moves, undo and the log")
 
 
-# --- routes ---------------------------------------------------------------------------------------
-@blp.route("/engines", methods=["GET"])
-@blp.response(200)
+def resume_bots(game: Game) -> None:
+    play_bots(games(), game, current_app.config["BOT_MOVES_PER_REQUEST"])
+
+
+# --- the games offered ----------------------------------------------------------------------------
+@functools.cache
+def engine_description(name: str) -> dict:
+    engine = registered()[name]
+    return {**engine.describe(), "options": json_schema(engine.options_schema),
+            "moves": {t: json_schema(m) for t, m in engine.moves_schema.items()}}
+
+
+@routes.route("/engines", "GET", "listEngines", responses={200: s.EngineList})
 def list_engines():
     """The games offered, with player counts, option schemas and move schemas."""
-    from apispec.ext.marshmallow import MarshmallowPlugin
-    from apispec import APISpec
-    out = []
-    for engine in registered().values():
-        spec = APISpec("x", "1", "3.0.3", plugins=[MarshmallowPlugin()])
-        spec.components.schema("options", schema=engine.options_schema)
-        for move_type, schema in engine.moves_schema.items():
-            spec.components.schema(move_type, schema=schema)
-        schemas = spec.to_dict()["components"]["schemas"]
-        out.append({**engine.describe(), "options": schemas.pop("options"), "moves": schemas})
-    return {"engines": out}
+    return {"engines": [engine_description(name) for name in registered()]}
 
 
-@blp.route("/games", methods=["POST"])
-@blp.arguments(CreateGame)
-@blp.response(201)
+# --- tables and seats -----------------------------------------------------------------------------
+@routes.route("/games", "POST", "createGame", body=s.CreateGame, responses={201: s.Created},
+              errors=("unknown_engine", "player_count", "invalid_options", "bad_claim",
+                      "seed_forbidden", "too_many_requests"), auth="optional")
+@limited("RATE_CREATE")
 def create_game(body):
-    """Create a table: seats (players or bots) and options -> join codes per human seat."""
+    """Create a table: the game, its seats (players or bots) and options.
+
+    Answers the game id, the seed's commitment and one single-use join code per human seat; with
+    `claim`, the creator takes that seat's token at once."""
     engine = get_engine(body["engine"])
     if engine is None:
-        raise ApiError(404, "unknown_engine", f"No game called '{body['engine']}' is offered.",
+        raise ApiError("unknown_engine", f"No game called '{body['engine']}' is offered.",
                        engines=list(registered()))
     seats = body["seats"]
+    for i, seat in enumerate(seats):
+        if (seat["kind"] == "bot") != ("bot" in seat):
+            raise ApiError("invalid_request", "A bot seat names its bot; a human seat names none.",
+                           errors={f"seats.{i}.bot": ["a bot seat names its bot, only it"]})
     if not engine.min_players <= len(seats) <= engine.max_players:
-        raise ApiError(400, "player_count",
+        raise ApiError("player_count",
                        f"{engine.title} is played by {engine.min_players} to {engine.max_players} players.")
     try:
         options = engine.load_options(body["options"])
     except ValidationError as e:
-        raise ApiError(400, "invalid_options", "The table options are not valid.", errors=e.messages)
+        raise ApiError("invalid_options", "The table options are not valid.", errors=e.messages)
     claim = body.get("claim")
     if claim is not None and not (0 <= claim < len(seats) and seats[claim]["kind"] == "human"):
-        raise ApiError(400, "bad_claim", "The creator may claim only a human seat of this table.")
+        raise ApiError("bad_claim", "The creator may claim only a human seat of this table.")
     seed = body.get("seed")
     if seed is not None and not is_operator(bearer()):
-        raise ApiError(403, "seed_forbidden", "Only the operator may fix a game's seed.")
+        raise ApiError("seed_forbidden", "Only the operator may fix a game's seed.")
     game, codes = games().create(engine, options, seats, seed)
     out = {"id": game.gid, "version": game.version, "commitment": game.meta["commitment"],
            "join_codes": {str(i): c for i, c in codes.items()}}
@@ -72,16 +84,16 @@ def create_game(body):
 
 def redeem(gid: str, code: str) -> tuple[int, str]:
     """A seat's token for its join code, once. Only the token's hash is stored."""
-    token = secrets.token_urlsafe(24)
+    token = new_token(gid)
     seat = games().store.redeem(gid, sha256(code), sha256(token))
     if seat is None:
-        raise ApiError(403, "bad_join_code", "This join code is unknown or was already used.")
+        raise ApiError("bad_join_code", "This join code is unknown or was already used.")
     return seat, token
 
 
-@blp.route("/games/<gid>/join", methods=["POST"])
-@blp.arguments(JoinGame)
-@blp.response(200)
+@routes.route("/games/<gid>/join", "POST", "joinGame", body=s.JoinGame, responses={200: s.Joined},
+              errors=("no_such_game", "bad_join_code", "too_many_requests"))
+@limited("RATE_JOIN")
 def join(body, gid):
     """Redeem a seat's single-use join code for that seat's secret token."""
     load(gid)
@@ -89,9 +101,10 @@ def join(body, gid):
     return {"id": gid, "seat": seat, "token": token}
 
 
-@blp.route("/games/<gid>", methods=["GET"])
-@blp.arguments(ViewQuery, location="query")
-@blp.response(200)
+# --- the game -------------------------------------------------------------------------------------
+@routes.route("/games/<gid>", "GET", "getGame", query=s.ViewQuery, responses={200: s.GameView},
+              errors=("no_such_game", "unknown_token", "wrong_game", "bad_token",
+                      "open_view_forbidden", "engine_version"), auth="optional")
 def get_game(query, gid):
     """The caller's view: state, version, who is active, legal moves, undo reach, result."""
     game = load(gid)
@@ -100,79 +113,84 @@ def get_game(query, gid):
     return game_view(game, viewer_for(game, caller, "as_" in query))
 
 
-@blp.route("/games/<gid>/moves", methods=["POST"])
-@blp.arguments(MoveBody)
-@blp.response(200)
+@routes.route("/games/<gid>/moves", "POST", "postMove", body=s.MoveBody,
+              responses={200: s.MoveAnswer},
+              errors=("invalid_move", "unknown_move_type", "token_required", "unknown_token",
+                      "wrong_game", "not_a_seat", "read_only", "no_such_game", "stale_version",
+                      "move_id_reused", "outcome_unknown", "move_refused"), auth="seat")
 def post_move(body, gid):
-    """A move by the caller's seat, with optional expected_version and move_id."""
-    game = load(gid)
+    """A move by the caller's seat.
+
+    Send `expected_version` (the version you saw) and a fresh `move_id` with every move: a
+    retry with the same move_id answers as the first did and never records the move twice.
+    With `Prefer: return=minimal` the answer holds only the version, the move's events and who
+    is to act; otherwise it carries the caller's whole view."""
+    game = cached(gid)
     seat = acting_seat(game)
     move = validate_move(game, body["move"])
-    expected = body.get("expected_version")
     try:
-        for attempt in range(3):
-            try:
-                record = games().submit(game, seat, move, move_id=body.get("move_id"),
-                                        expected_version=expected)
-                break
-            except Conflict:
-                if expected is not None or attempt == 2:
-                    raise
-                # no version was named: the move is meant for whatever the game is now
-        recorded_at = record["v"]
+        record = games().submit(game, seat, move, move_id=body.get("move_id"),
+                                expected_version=body.get("expected_version"))
+        recorded_at, events = record["v"], record["events"]
     except AlreadyRecorded as dup:
-        recorded_at = dup.version
+        games().refresh(game)
+        recorded_at, events = dup.version, None
     except MoveIdReused:
-        raise ApiError(409, "move_id_reused", "This move_id was already used for a different move.",
+        raise ApiError("move_id_reused", "This move_id was already used for a different move.",
                        version=game.version)
     except Conflict as c:
         raise stale(c.current)
     except IllegalMove as e:
-        raise ApiError(422, e.code, e.reason, version=game.version)
+        raise MoveRefused(e.code, e.reason, game.version)
+    except OutcomeUnknown:
+        raise ApiError("outcome_unknown", "The game store failed while recording this move: it "
+                       "may or may not be recorded. Retry with the same move_id (it will not be "
+                       "recorded twice), or read the game to see.", headers={"Retry-After": "1"})
     resume_bots(game)
+    if "return=minimal" in request.headers.get("Prefer", ""):
+        if events is None:
+            events = games().store.records(gid, recorded_at, recorded_at)[0]["events"]
+        return {"recorded_at": recorded_at, "version": game.version,
+                "events": [redact_event(ev, seat) for ev in events],
+                "active": game.engine.active(game.state), "awaited": game.engine.awaited(game.state),
+                "result": game.engine.result(game.state)}
     return {"recorded_at": recorded_at, **game_view(game, seat)}
 
 
-@functools.cache
-def schema_instance(schema_class):
-    return schema_class()
-
-
 def validate_move(game: Game, move: dict) -> dict:
+    """The body checked against its move type's schema, compiled from the engine's own."""
     schemas = game.engine.moves_schema
     move_type = move.get("type")
     if not isinstance(move_type, str) or move_type not in schemas:
-        raise ApiError(400, "unknown_move_type", "The move's 'type' must be one of the game's moves.",
+        raise ApiError("unknown_move_type", "The move's 'type' must be one of the game's moves.",
                        move_types=sorted(schemas))
-    schema = schema_instance(schemas[move_type])
-    try:
-        # load validates and normalises; dump gives the body back under its JSON names
-        # (a field may be called "from" in JSON and `from_` in Python)
-        return schema.dump(schema.load(move))
-    except ValidationError as e:
-        raise ApiError(400, "invalid_move", "The move body does not match its schema.",
-                       errors=e.messages)
+    return validate(schemas[move_type], move, "invalid_move", "The move body does not match its schema.")
 
 
-@blp.route("/games/<gid>/undo", methods=["POST"])
-@blp.arguments(UndoBody)
-@blp.response(200)
+@routes.route("/games/<gid>/undo", "POST", "undoMove", body=s.UndoBody,
+              responses={200: s.UndoAnswer},
+              errors=("token_required", "unknown_token", "wrong_game", "read_only", "no_such_game",
+                      "stale_version", "outcome_unknown", "move_refused"), auth="seat")
 def undo(body, gid):
-    """Take back one step, or everything back to the checkpoint (the last reveal or other actor)."""
+    """Take back one step, or everything back to the checkpoint (the last reveal or another
+    player's move): "restart turn"."""
     game = load(gid)
     seat = acting_seat(game)
     try:
         record = games().undo(game, seat, body["to"], body.get("expected_version"))
     except CannotUndo as e:
-        raise ApiError(422, e.code, e.reason, version=game.version)
+        raise MoveRefused(e.code, e.reason, game.version)
     except Conflict as c:
         raise stale(c.current)
+    except OutcomeUnknown:
+        raise ApiError("outcome_unknown", "The game store failed while recording the undo: read "
+                       "the game to see whether it was recorded.", headers={"Retry-After": "1"})
     return {"undone": record["undo"], **game_view(game, seat)}
 
 
-@blp.route("/games/<gid>/log", methods=["GET"])
-@blp.arguments(LogQuery, location="query")
-@blp.response(200)
+@routes.route("/games/<gid>/log", "GET", "getLog", query=s.LogQuery, responses={200: s.Log},
+              errors=("no_such_game", "unknown_token", "wrong_game", "open_view_forbidden"),
+              auth="optional")
 def get_log(query, gid):
     """The records from version `since` on, as the caller may see them."""
     game = load(gid)
@@ -181,3 +199,5 @@ def get_log(query, gid):
     records = games().store.records(gid, since, since + limit - 1)
     return {"id": gid, "version": game.version,
             "records": [redact_record(r, viewer) for r in records]}
+
+

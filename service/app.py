@@ -1,70 +1,98 @@
-"""The application factory: configuration from the environment, one store, blueprints."""
+"""The application factory: configuration from the environment, the store, the follower, routes."""
 from __future__ import annotations
 
 import io
-import os
+import logging
 
-import redis
 from flask import Flask, current_app, request
-from flask_smorest import Api
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from engines.core import registered
+from events.follow import Follower
 from events.games import Games
 from events.store import Store
-from service import errors
+from service import errors, limits
+from service.config import from_env
 from service.errors import ApiError
-
-IMPORT_LIMIT = 16 << 20  # an exported log may be far larger than a move
+from service.jsonio import OrjsonProvider
 
 MAX_BODY = 64 * 1024
 
 
 def bounded_body() -> None:
-    """A chunked body has no Content-Length for the size limit to check, and werkzeug would cut
-    it short silently: read it here, up to the limit, and refuse what is longer (413)."""
-    if request.content_length is not None or "chunked" not in \
-            request.headers.get("Transfer-Encoding", "").lower():
+    """Read the body before the view does, up to the route's limit and within BODY_SECONDS: a
+    chunked body has no Content-Length for the limit to check (werkzeug would cut it short
+    silently), and a client sending its body slowly must not hold a worker."""
+    limit = current_app.config["IMPORT_MAX_BYTES"] if request.path == "/games/import" \
+        else current_app.config["MAX_CONTENT_LENGTH"]
+    request.max_content_length = limit
+    chunked = "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    if request.content_length is None and not chunked:
         return
-    limit = IMPORT_LIMIT if request.path == "/games/import" else current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
     try:
-        body = request.environ["wsgi.input"].read(limit + 1)
+        with deadline(current_app.config["BODY_SECONDS"]):
+            body = request.environ["wsgi.input"].read(limit + 1)
+    except TimeoutError:
+        raise ApiError("invalid_request", "The request body did not arrive in time.", status=408)
     except Exception:  # the server's own reader: a malformed chunk
-        raise ApiError(400, "malformed_body", "The chunked request body is malformed.")
+        raise ApiError("malformed_body", "The request body is malformed.")
     if len(body) > limit:
-        raise ApiError(413, "body_too_large", f"The request body is larger than {limit} bytes.")
+        raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
     request.environ["wsgi.input"] = io.BytesIO(body)
     request.environ["CONTENT_LENGTH"] = str(len(body))
     request.environ.pop("HTTP_TRANSFER_ENCODING", None)
 
 
-def create_app(redis_client: redis.Redis | None = None, config: dict | None = None) -> Flask:
-    app = Flask(__name__)
-    app.config.update(
-        API_TITLE="tablefold",
-        API_VERSION="1",
-        OPENAPI_VERSION="3.0.3",
-        OPENAPI_URL_PREFIX="/",
-        OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH=None,
-        MAX_CONTENT_LENGTH=MAX_BODY,
-        ADMIN_TOKEN=os.environ.get("TABLEFOLD_ADMIN_TOKEN", ""),
-        BOT_MOVES_PER_REQUEST=64,
-    )
-    app.config.update(config or {})
-    if redis_client is None:
-        redis_client = redis.Redis.from_url(os.environ.get("REDIS_URL", "redis://localhost:6379/0"))
-    app.extensions["tablefold"] = Games(Store(redis_client))
+def deadline(seconds: float):
+    """A time limit on what follows, under gevent's worker (elsewhere the server's own)."""
+    try:
+        import gevent
+        from gevent import monkey
+        if monkey.is_module_patched("socket"):
+            return gevent.Timeout(seconds, TimeoutError)
+    except ImportError:
+        pass
+    import contextlib
+    return contextlib.nullcontext()
 
-    api = Api(app)
-    errors.install(app)  # after Api, whose own handlers it replaces
+
+def create_app(redis_client=None, config: dict | None = None, reader=None) -> Flask:
+    """The service. With no client, it connects to REDIS_URL (a cluster node when
+    TABLEFOLD_REDIS_CLUSTER is set); tests hand in a client of their own (and a reader for the
+    follower's blocking reads)."""
+    app = Flask(__name__)
+    app.json = OrjsonProvider(app)
+    app.config.update(from_env())
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, FOLLOW_SECONDS=30.0,
+                      RATELIMIT_STORAGE="memory://")
+    app.config.update(config or {})
+    cfg = app.config
+    if redis_client is None:
+        from service.redis_client import blocking_reader, connect, storage_uri
+        url = cfg["REDIS_URL"] or "redis://localhost:6379/0"
+        redis_client = connect(url, cfg["REDIS_CLUSTER"])
+        reader = blocking_reader(url, cfg["REDIS_CLUSTER"], cfg["STREAM_KEEPALIVE"])
+        cfg["RATELIMIT_STORAGE"] = storage_uri(url, cfg["REDIS_CLUSTER"])
+    games = Games(Store(redis_client), idle_seconds=cfg["IDLE_DAYS"] * 86400)
+    app.extensions["tablefold"] = games
+    app.extensions["tablefold.follower"] = Follower(
+        games, reader or redis_client, block_seconds=cfg["STREAM_KEEPALIVE"],
+        linger_seconds=cfg["FOLLOW_SECONDS"])
+    if cfg["TRUSTED_PROXIES"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=cfg["TRUSTED_PROXIES"],
+                                x_proto=cfg["TRUSTED_PROXIES"])
+    logging.getLogger("tablefold").setLevel(logging.INFO)
+
+    errors.install(app)
+    limits.install(app, cfg["RATELIMIT_STORAGE"],
+                   {"socket_timeout": 2} if cfg["RATELIMIT_STORAGE"].startswith("redis") else None)
     app.before_request(bounded_body)
-    from service.api import blp as games_blp
-    from service.watch import blp as watch_blp
-    api.register_blueprint(games_blp)
-    api.register_blueprint(watch_blp)
+    from service import api, live, openapi, watch
+    operations = []
+    for routes in (api.routes, watch.routes, live.routes):
+        operations += routes.install(app)
+    openapi.install(app, operations)
     from service.pages import pages  # the web page: plain Flask, not part of the OpenAPI spec
     app.register_blueprint(pages)
-    for engine in registered().values():
-        for move_type, schema in engine.moves_schema.items():
-            api.spec.components.schema(f"{engine.name}.{move_type}", schema=schema)
     return app

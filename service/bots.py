@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.core import derive_rng, sample_move
-from events.games import Game, Games
+from events.games import AlreadyRecorded, Game, Games
 from events.store import Conflict
 
 
@@ -16,7 +16,10 @@ BOTS = {"random": choose_random}
 
 
 def play_bots(games: Games, game: Game, limit: int) -> int:
-    """Play the awaited seat bots, at most `limit` moves. Returns how many were played."""
+    """Play the awaited seat bots, at most `limit` moves. Returns how many were played.
+
+    Each bot move names the version it was chosen for and a move id made of it, so two workers
+    that play the same bot at once record it once (the other answers as a retry)."""
     played = attempts = 0
     while attempts < limit and not game.read_only and not game.over():
         attempts += 1
@@ -26,8 +29,10 @@ def play_bots(games: Games, game: Game, limit: int) -> int:
         seat = bots[0]
         bot = game.seats[seat]["bot"]
         try:
-            games.submit(game, seat, BOTS[bot](game, seat), bot=bot)
-        except Conflict:
-            continue  # another process moved first; `game` was reloaded, look again
+            games.submit(game, seat, BOTS[bot](game, seat), bot=bot, expected_version=game.version,
+                         move_id=f"bot-{game.version + 1}")
+        except (Conflict, AlreadyRecorded):
+            games.refresh(game)  # another worker moved first: look again
+            continue
         played += 1
     return played

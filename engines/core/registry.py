@@ -28,18 +28,21 @@ def register(engine: Engine) -> Engine:
     return engine
 
 
-def _load_builtins() -> None:
-    for name, target in BUILTIN.items():
-        if name not in _engines:
-            module, attr = target.split(":")
-            _engines[name] = getattr(importlib.import_module(module), attr)
+def _load(name: str) -> None:
+    if name not in _engines and name in BUILTIN:
+        module, attr = BUILTIN[name].split(":")
+        _engines[name] = getattr(importlib.import_module(module), attr)
 
 
 def registered() -> dict[str, Engine]:
-    _load_builtins()
+    for name in BUILTIN:
+        _load(name)
     return dict(sorted(_engines.items()))
 
 
 def get_engine(name: str) -> Engine | None:
-    _load_builtins()
+    """The engine called `name`; only its own package is imported."""
+    if not isinstance(name, str):
+        return None
+    _load(name)
     return _engines.get(name)

@@ -88,8 +88,13 @@ def check_position(engine, players, state, rng, seed: str) -> None:
     """Everything the suite asserts about one position of a running game."""
     assert roundtrips(state), "state does not survive a JSON round trip"
     viewers = list(range(players)) + [None, ALL]
+    unread = canonical(state)
     for viewer in viewers:
         assert roundtrips(engine.view(state, viewer)), f"view for {viewer} is not plain JSON"
+        engine.legal_moves(state, viewer if isinstance(viewer, int) else 0)
+        engine.active(state), engine.awaited(state), engine.result(state)
+    # a worker shares one cached state among all its requests: reading must never change it
+    assert canonical(state) == unread, "view, legal_moves, active, awaited or result changed the state"
     active, awaited = engine.active(state), engine.awaited(state)
     assert set(awaited) <= set(active), "an awaited seat must be active"
     before = canonical(state)

@@ -164,19 +164,34 @@ def test_stale_expected_version_conflicts_before_decide(games):
     assert err.value.current == 2
 
 
-def test_snapshots_are_used_and_refolded_past_when_undo_reaches_behind_them(games):
+def test_snapshots_hold_only_what_no_undo_can_take_back(games):
     game = new_game(games, rounds=0)
-    for _ in range(6):  # v2..v7; a snapshot is written at v4
+    for _ in range(6):  # v2..v7: seat 0 may still take every one back, so no snapshot yet
         play(games, game, 0, "add")
-    assert games.store.snapshot(game.gid)[0] == 4
+    assert games.store.snapshot(game.gid) is None
+    play(games, game, 0, "end")                     # v8
+    play(games, game, 1, "add")                     # v9: seat 0's turn is out of reach now
+    assert games.store.snapshot(game.gid)[0] == 8   # the state before seat 1's move
+    play(games, game, 1, "add")                     # v10
     other_worker = Games(games.store, snapshot_every=4)  # no cached state: snapshot + tail
     loaded = other_worker.load(game.gid)
-    assert canonical(loaded.state) == canonical(game.state) and loaded.version == 7
-    games.undo(game, 0, "checkpoint")  # rescinds v2..v7, behind the snapshot and the cache
+    assert canonical(loaded.state) == canonical(game.state) and loaded.version == 10
+    assert other_worker.undo_reach(loaded, 1) == [10, 9]
+    games.undo(game, 1, "checkpoint")               # back to the snapshot, not behind it
     for worker in (other_worker, Games(games.store, snapshot_every=4)):
         loaded = worker.load(game.gid)
-        assert loaded.state["counters"] == [0, 0]
+        assert loaded.state["counters"] == [6, 0]
         assert canonical(loaded.state) == canonical(refold(games, game))
+
+
+def test_undo_after_undo_stays_cheap_however_long_the_turn(games):
+    """Taking a move back refolds the turn from its base, never the whole log."""
+    game = new_game(games, rounds=0)
+    for _ in range(200):
+        play(games, game, 0, "add")
+        games.undo(game, 0, "step")
+    assert game.state["counters"] == [0, 0] and game.entry.turn == ()
+    assert canonical(refold(games, game)) == canonical(game.state)
 
 
 def test_a_workers_cached_state_follows_moves_made_by_another_worker(games):
@@ -187,8 +202,11 @@ def test_a_workers_cached_state_follows_moves_made_by_another_worker(games):
     play(games, game, 0, "add")
     loaded = other_worker.load(game.gid)
     assert loaded.version == 3 and loaded.state["counters"] == [2, 0]
-    loaded.state["counters"][0] = 99          # engines evolve in place: the cache must not care
-    assert other_worker.load(game.gid).state["counters"] == [2, 0]
+    # a cached state is shared by every request of the worker: a move makes a new one
+    held = loaded.state
+    other_worker.submit(loaded, 0, {"type": "add"})
+    assert held["counters"] == [2, 0] and loaded.state["counters"] == [3, 0]
+    assert other_worker.load(game.gid).state is loaded.state   # nothing new: no refold
 
 
 def test_redaction_hides_a_private_draw_from_everyone_else(games):

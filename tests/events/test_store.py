@@ -14,8 +14,8 @@ def rec(v, **extra):
 
 def test_append_makes_versions_with_entry_ids(any_redis):
     store = Store(any_redis)
-    assert store.append("g1", 0, rec(1)) == 1
-    assert store.append("g1", 1, rec(2)) == 2
+    assert store.append("g1", 0, rec(1))[0] == 1
+    assert store.append("g1", 1, rec(2))[0] == 2
     assert [r["v"] for r in store.records("g1")] == [1, 2]
     ids = [e[0] for e in any_redis.xrange("tf:{g1}:log")]
     assert ids == [b"0-1", b"0-2"]
@@ -28,6 +28,7 @@ def test_stale_expected_version_is_a_conflict_and_writes_nothing(any_redis):
     with pytest.raises(Conflict) as err:
         store.append("g1", 0, rec(1))
     assert err.value.current == 1
+    assert [r["v"] for r in err.value.tail] == [1]   # the records the caller had not seen
     with pytest.raises(Conflict):
         store.append("g1", 5, rec(6))
     assert store.version("g1") == 1
@@ -36,7 +37,7 @@ def test_stale_expected_version_is_a_conflict_and_writes_nothing(any_redis):
 def test_move_id_makes_a_retry_idempotent(any_redis):
     store = Store(any_redis)
     store.append("g1", 0, rec(1))
-    assert store.append("g1", 1, rec(2), "0:abc", "fp1") == 2
+    assert store.append("g1", 1, rec(2), "0:abc", "fp1")[0] == 2
     with pytest.raises(Duplicate) as dup:
         store.append("g1", 2, rec(3), "0:abc", "fp1")
     assert (dup.value.version, dup.value.fingerprint) == (2, "fp1")
@@ -94,3 +95,31 @@ def test_two_writers_racing_for_one_version(real_redis):
         assert sorted(outcomes) == ["conflict", "won"]
     records = store.records("race")
     assert [r["v"] for r in records] == list(range(1, 102))  # nothing lost, nothing doubled
+
+
+def test_an_unfinished_game_expires_without_moves_and_a_finished_one_is_kept(any_redis):
+    store = Store(any_redis)
+    store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0, expire_seconds=60)
+    store.append("g1", 0, rec(1), idle_seconds=60)
+    for key in ("tf:{g1}:log", "tf:{g1}:meta"):
+        assert 0 < any_redis.ttl(key) <= 60
+    store.append("g1", 1, rec(2), idle_seconds=60, finished="2026-12-01T00:00:00.000+00:00")
+    for key in ("tf:{g1}:log", "tf:{g1}:meta"):
+        assert any_redis.ttl(key) == -1
+    assert store.meta("g1")["finished"].startswith("2026-12-01")
+
+
+def test_a_load_is_one_round_trip_that_skips_what_the_caller_has(any_redis):
+    store = Store(any_redis)
+    store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0)
+    for v in range(1, 5):
+        store.append("g1", v - 1, rec(v))
+    store.save_snapshot("g1", 2, 1, '{"s": 2}')
+    cold = store.load("g1", None, None)
+    assert cold.meta["engine"] == "tiny" and cold.snapshot == (2, 1, '{"s": 2}')
+    assert [r["v"] for r in cold.records] == [3, 4]
+    warm = store.load("g1", 4, cold.gen)
+    assert warm.meta is None and warm.snapshot is None and warm.records == []
+    store.set_meta("g1", finished="now")
+    assert store.load("g1", 4, cold.gen).meta["finished"] == "now"
+    assert store.load("nope", None, None) is None

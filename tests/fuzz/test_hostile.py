@@ -15,6 +15,7 @@ import pytest
 
 from engines.core import registered
 from service import create_app
+from tests.conftest import TEST_CONFIG
 from service.app import MAX_BODY
 from tests.service.helpers import auth, snapshot_of_redis
 from tests.support.server import PROFILE
@@ -29,7 +30,7 @@ def make_world(engines) -> dict:
     """A fresh app with one table per engine named (all seats human, every token known), plus a
     second Tic Tac Trek table whose seat 1 still has its join code."""
     r = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    app = create_app(r, {"ADMIN_TOKEN": ADMIN})
+    app = create_app(r, {**TEST_CONFIG, "ADMIN_TOKEN": ADMIN})
     http = app.test_client()
     tables = {}
     for name in engines:
@@ -154,8 +155,8 @@ def test_a_body_of_exactly_64_kib_is_read_and_one_byte_more_is_413(world):
 
 
 def test_an_import_over_its_own_limit_gets_413(world):
-    from service.watch import IMPORT_LIMIT
-    body = b" " * (IMPORT_LIMIT + 1)
+    from service.config import from_env
+    body = b" " * (from_env()["IMPORT_MAX_BYTES"] + 1)
     send(world, "POST", "/games/import", data=body, content_type="application/x-ndjson",
          statuses=(413,))
 

@@ -20,7 +20,7 @@ TIMEOUT = 30
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with Server(tmp_path_factory.mktemp("http"), workers=1, threads=4) as s:
+    with Server(tmp_path_factory.mktemp("http"), workers=1) as s:
         yield s
 
 

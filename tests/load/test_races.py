@@ -51,7 +51,7 @@ class Round:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with Server(tmp_path_factory.mktemp("load"), workers=3, threads=8) as s:
+    with Server(tmp_path_factory.mktemp("load"), workers=3) as s:
         yield s
 
 

@@ -9,7 +9,7 @@ from engines.core import ALL, registered
 from engines.core.registry import BUILTIN
 from tests.support.http import Http
 from tests.support.secrets import compare_twins, find_hidden_choice, play_and_check
-from tests.support.server import Server
+from tests.support.server import UNLIMITED_ENV, Server
 
 OPERATOR = "operator-secret"
 
@@ -24,8 +24,8 @@ HIDDEN_CHOICES = {
 
 @pytest.fixture(scope="module")
 def http(tmp_path_factory):
-    with Server(tmp_path_factory.mktemp("secrets"), workers=2, threads=8,
-                env={"TABLEFOLD_ADMIN_TOKEN": OPERATOR}) as server:
+    with Server(tmp_path_factory.mktemp("secrets"), workers=2,
+                env={"TABLEFOLD_ADMIN_TOKEN": OPERATOR, **UNLIMITED_ENV}) as server:
         yield Http(server.base)
 
 

@@ -18,7 +18,8 @@ OPERATOR = "operator-secret"
 
 @pytest.fixture
 def http(fake_redis):
-    return Http(client=create_app(fake_redis, {"ADMIN_TOKEN": OPERATOR}).test_client())
+    from tests.conftest import TEST_CONFIG
+    return Http(client=create_app(fake_redis, {**TEST_CONFIG, "ADMIN_TOKEN": OPERATOR}).test_client())
 
 
 def hosted(monkeypatch, engine):

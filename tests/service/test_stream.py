@@ -34,7 +34,8 @@ def read_events(resp, want_records: int, timeout: float = 5) -> list[dict]:
             if "data" in fields:
                 out.append({"id": fields.get("id"), "event": fields.get("event"),
                             "data": json.loads(fields["data"])})
-        done = sum(e["event"] == "record" for e in out) >= want_records and out[-1]["event"] == "view"
+        done = bool(out) and sum(e["event"] == "record" for e in out) >= want_records \
+            and out[-1]["event"] == "view"
         if done or time.monotonic() > deadline:
             break
     resp.close()
@@ -68,28 +69,74 @@ def test_each_caller_gets_new_records_redacted_for_it_and_resumes_without_gaps(a
     views1 = [e["data"] for e in seen1 if e["event"] == "view"]
     assert views1 and views1[-1]["state"]["hands"][0] == 1 and views1[-1]["seat"] == 1
 
-    # resume after a dropped connection: a fresh ticket, from the last version seen
-    ticket = watcher.post(f"/games/{gid}/stream-ticket", headers=auth(t1)).json["ticket"]
+    # resume after a dropped connection, with the same ticket, from the last version seen
     writer.post(f"/games/{gid}/moves", json={"move": {"type": "end"}}, headers=auth(t0))
-    resumed = read_events(watcher.get(f"/games/{gid}/stream?ticket={ticket}",
+    resumed = read_events(watcher.get(f"/games/{gid}/stream?ticket={ticket1}",
                                       headers={"Last-Event-ID": "3"}, buffered=False), 1)
     assert [e["id"] for e in resumed if e["event"] == "record"] == ["4"]
 
 
-def test_tickets_are_single_use_and_a_spectator_may_watch(apps):
+def test_a_ticket_serves_every_reconnect_while_used_and_a_spectator_needs_none(apps):
     client = apps[0].test_client()
     made = create(client)
     gid = made["id"]
     ticket = client.post(f"/games/{gid}/stream-ticket", headers=auth(made["token"])).json["ticket"]
-    first = client.get(f"/games/{gid}/stream?ticket={ticket}&since=1", buffered=False)
-    assert first.status_code == 200
-    first.close()
-    again = client.get(f"/games/{gid}/stream?ticket={ticket}&since=1")
-    assert again.status_code == 401 and again.json["code"] == "bad_ticket"
+    for _ in range(3):  # an EventSource reconnects to the same URL
+        again = client.get(f"/games/{gid}/stream?ticket={ticket}", buffered=False)
+        assert again.status_code == 200
+        first = read_events(again, 0)
+        assert first[0]["event"] == "view" and first[0]["data"]["seat"] == 0
+    bad = client.get(f"/games/{gid}/stream?ticket=nope")
+    assert bad.status_code == 401 and bad.json["code"] == "bad_ticket"
     public = client.get(f"/games/{gid}/stream?since=0", buffered=False)
     events = read_events(public, 1)
     setup = [e for e in events if e["event"] == "record"][0]["data"]["record"]
     assert setup["v"] == 1 and "deck" not in setup["events"][0]
+
+
+def test_a_ticket_left_unused_expires(real_redis_url, real_redis):
+    app = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "TICKET_SECONDS": 1})
+    client = app.test_client()
+    made = create(client)
+    ticket = client.post(f"/games/{made['id']}/stream-ticket", headers=auth(made["token"])).json["ticket"]
+    time.sleep(2.2)
+    gone = client.get(f"/games/{made['id']}/stream?ticket={ticket}")
+    assert gone.status_code == 401 and gone.json["code"] == "bad_ticket"
+
+
+def test_a_fresh_stream_starts_with_the_callers_view_and_last_event_id_wins_over_since(apps):
+    client = apps[0].test_client()
+    made = create(client)
+    gid, t0 = made["id"], made["token"]
+    for move in ("add", "add", "add"):
+        client.post(f"/games/{gid}/moves", json={"move": {"type": move}}, headers=auth(t0))
+    fresh = read_events(client.get(f"/games/{gid}/stream", headers=auth(t0), buffered=False), 0)
+    assert fresh[0]["event"] == "view" and fresh[0]["data"]["version"] == 4
+    assert fresh[0]["data"]["legal_moves"]  # a seat's view: it can move without a GET
+    # EventSource resends Last-Event-ID on its own; the URL's `since` is then old
+    resumed = read_events(client.get(f"/games/{gid}/stream?since=1", headers={"Last-Event-ID": "3"},
+                                     buffered=False), 1)
+    assert [e["id"] for e in resumed if e["event"] == "record"] == ["4"]
+    assert resumed[-1]["event"] == "view"
+
+
+def test_streams_are_bounded_per_game_and_per_address(real_redis_url, real_redis):
+    app = create_app(redis.Redis.from_url(real_redis_url),
+                     {**FAST, "STREAMS_PER_GAME": 3, "STREAMS_PER_ADDRESS": 4})
+    client = app.test_client()
+    games = [create(client)["id"] for _ in range(2)]
+    open_ = [client.get(f"/games/{games[0]}/stream", buffered=False) for _ in range(3)]
+    assert all(r.status_code == 200 for r in open_)
+    refused = client.get(f"/games/{games[0]}/stream")
+    assert refused.status_code == 429 and refused.json["code"] == "too_many_streams"
+    assert refused.headers["Retry-After"]
+    open_.append(client.get(f"/games/{games[1]}/stream", buffered=False))
+    assert open_[-1].status_code == 200
+    by_address = client.get(f"/games/{games[1]}/stream")
+    assert by_address.status_code == 429  # the address has 4 open
+    for r in open_:
+        read_events(r, 0)   # the stream ends: its counts go back
+    assert client.get(f"/games/{games[0]}/stream", buffered=False).status_code == 200
 
 
 def test_a_quiet_stream_sends_keep_alives_and_ends_for_the_client_to_reopen(apps):

@@ -141,7 +141,7 @@ def test_import_refuses_bad_logs_plainly(client, table):
         "empty": ("", 400, "bad_log"),
         "gap": ("\n".join(lines[:2] + lines[3:]), 400, "bad_log"),
         "other version": ("\n".join([lines[0].replace('"engine_version": 1', '"engine_version": 7')]
-                                    + lines[1:]), 422, "engine_version"),
+                                    + lines[1:]), 422, "log_engine_version"),
         "forged deal": ("\n".join(lines[:1] + [lines[1].replace('"deck": [', '"deck": [11, ', 1)]
                                   + lines[2:]), 422, "log_diverges"),
     }

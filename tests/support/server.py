@@ -22,6 +22,12 @@ import redis
 import requests
 
 PROFILE = os.environ.get("TABLEFOLD_PROFILE", "short")
+
+# for suites that make far more games and tickets than a client would (tests/service/test_limits.py
+# checks the service's own limits)
+UNLIMITED_ENV = {**{f"TABLEFOLD_RATE_{kind}": "100000/minute"
+                    for kind in ("CREATE", "IMPORT", "JOIN", "TICKET")},
+                 "TABLEFOLD_STREAMS_PER_GAME": "100000", "TABLEFOLD_STREAMS_PER_ADDRESS": "100000"}
 LONG_FACTOR = 10
 
 
@@ -96,7 +102,7 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1",
                  "--port", str(self.port), "--data", str(self.data),
-                 "--workers", str(self.workers), "--threads", str(self.threads)],
+                 "--workers", str(self.workers)],
                 env=env, cwd=str(Path(__file__).resolve().parents[2]),
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                 start_new_session=True)

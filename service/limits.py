@@ -1,0 +1,33 @@
+"""Abuse bounds: per-client-address rate limits (flask-limiter, on the service's own Redis), and
+the client's address itself (behind TRUSTED_PROXIES reverse proxies, from X-Forwarded-For)."""
+from __future__ import annotations
+
+import functools
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def install(app: Flask, storage_uri: str, storage_options: dict | None = None) -> Limiter:
+    limiter = Limiter(key_func=client_address, app=app, storage_uri=storage_uri,
+                      storage_options=storage_options or {}, strategy="fixed-window",
+                      headers_enabled=True, key_prefix="tf:limits")
+    app.extensions["tablefold.limiter"] = limiter
+    return limiter
+
+
+def limited(setting: str):
+    """Bound how often one client address may call the view, by the app's `setting`
+    (e.g. "30/minute;300/hour")."""
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            limiter = current_app.extensions["tablefold.limiter"]
+            with limiter.limit(current_app.config[setting], scope=setting):
+                return func(*args, **kwargs)
+        return wrapper
+    return decorate

@@ -1,0 +1,183 @@
+"""Live updates: server-sent events, redacted for each caller, fed by the worker's follower.
+
+A stream starts with the caller's view (after the records it missed, when it resumes with
+`Last-Event-ID` or `since`), then sends each new record (`id:` is its version) and the caller's
+view after it; a comment keeps an idle stream open every STREAM_KEEPALIVE seconds; after
+STREAM_SECONDS the stream ends and the client reopens it (EventSource does so by itself after
+`retry`, resending the last id). A browser cannot send a header, so a seat streams with a ticket:
+it stays valid for TICKET_SECONDS after its last use, so the same URL serves every reconnect.
+"""
+from __future__ import annotations
+
+import queue
+import secrets
+import time
+from collections import OrderedDict
+from threading import Lock
+
+from flask import Response, current_app, request
+
+from events.games import Game, sha256
+from events.records import redact_record
+from events.store import stream_counters
+from service import schemas as s
+from service.access import Caller, game_view, games, identify, load
+from service.endpoints import Routes
+from service.errors import ApiError
+from service.jsonio import dumps
+from service.limits import client_address, limited
+
+routes = Routes("live", "Live updates")
+
+
+@routes.route("/games/<gid>/stream-ticket", "POST", "createStreamTicket",
+              responses={200: s.Ticket},
+              errors=("no_such_game", "unknown_token", "wrong_game", "too_many_requests"),
+              auth="optional")
+@limited("RATE_TICKET")
+def stream_ticket(gid):
+    """A ticket for the live stream, for clients that cannot send a header (a browser's
+    EventSource): valid for every reconnect while it is used, and TICKET_SECONDS after."""
+    game = load(gid)
+    caller = identify(game)
+    ticket = secrets.token_urlsafe(18)
+    seat = "operator" if caller.operator else ("" if caller.seat is None else str(caller.seat))
+    ttl = int(current_app.config["TICKET_SECONDS"])
+    games().store.r.set(games().store.ticket_key(gid, sha256(ticket)), seat, ex=ttl)
+    return {"ticket": ticket, "expires_in": ttl}
+
+
+def ticket_caller(game: Game, ticket: str) -> Caller:
+    store = games().store
+    key = store.ticket_key(game.gid, sha256(ticket))
+    pipe = store.r.pipeline(transaction=False)
+    pipe.get(key)
+    pipe.expire(key, int(current_app.config["TICKET_SECONDS"]))  # kept while it is used
+    seat, _ = pipe.execute()
+    if seat is None:
+        raise ApiError("bad_ticket", "This stream ticket is unknown or expired: take a new one.")
+    seat = seat.decode()
+    if seat == "operator":
+        return Caller(operator=True)
+    return Caller(seat=int(seat) if seat else None)
+
+
+def resume_point(query: dict) -> int | None:
+    """Where the client left off: Last-Event-ID (what EventSource resends) wins over `since`."""
+    last_id = request.headers.get("Last-Event-ID", "").strip()
+    if last_id.isascii() and last_id.isdigit() and len(last_id) < 16:
+        return int(last_id)
+    return query.get("since")
+
+
+class Views:
+    """The views a worker has just sent, so many watchers of one game cost one view a version."""
+
+    def __init__(self, size: int = 2048):
+        self._items: OrderedDict = OrderedDict()
+        self._lock = Lock()
+        self.size = size
+
+    def get(self, game: Game, viewer) -> bytes:
+        key = (game.gid, game.version, game.entry.gen, viewer)
+        with self._lock:
+            hit = self._items.get(key)
+        if hit is None:
+            hit = dumps(game_view(game, viewer))
+            with self._lock:
+                self._items[key] = hit
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return hit
+
+
+VIEWS = Views()
+
+
+@routes.route("/games/<gid>/stream", "GET", "streamGame", query=s.StreamQuery,
+              responses={200: ("text/event-stream", "the live stream")},
+              errors=("no_such_game", "bad_ticket", "unknown_token", "wrong_game",
+                      "too_many_streams"), auth="optional")
+def stream(query, gid):
+    """Server-sent events: the caller's view, then each new record redacted for the caller and
+    the caller's view after it.
+
+    Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
+    reopen it (EventSource does; with a ticket, the same URL works while the ticket is used)."""
+    game = load(gid)
+    ticket = query.get("ticket")
+    caller = ticket_caller(game, ticket) if ticket else identify(game)
+    since = resume_point(query)
+    config = current_app.config
+    store = games().store
+    counters = stream_counters(gid, client_address())
+    opened = []
+    for counter, bound in zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])):
+        if not store.open_stream(counter, bound, int(config["STREAM_SECONDS"]) + 60):
+            for c in opened:
+                store.close_stream(c)
+            raise ApiError("too_many_streams", "Too many live streams are open for this game or "
+                           "from your address; close one or try again later.",
+                           headers={"Retry-After": "10"})
+        opened.append(counter)
+    app = current_app._get_current_object()
+    follower = app.extensions["tablefold.follower"]
+    return Response(events(app, follower, game, caller.seat if not caller.operator else None,
+                           since, counters),
+                    mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def record_message(record: dict, viewer) -> str:
+    return f"id: {record['v']}\nevent: record\ndata: {dumps({'record': redact_record(record, viewer)}).decode()}\n\n"
+
+
+def events(app, follower, game: Game, viewer, since: int | None, counters):
+    """The stream's messages. It holds an app context only while it reads the store or builds a
+    view, so that many open streams in one worker never interleave request contexts."""
+    gid = game.gid
+    lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
+    arrived: queue.Queue = queue.Queue()
+    handle = follower.listen(gid, game.version, arrived.put)
+    try:
+        yield "retry: 1000\n\n"
+        with app.app_context():
+            # read after listening: a record is either in this read or heard from the follower
+            game = games().load(gid) or game
+            if since is not None and since < game.version:
+                for record in games().store.records(gid, since + 1, game.version):
+                    yield record_message(record, viewer)
+            last = game.version
+            yield f"event: view\ndata: {VIEWS.get(game, viewer).decode()}\n\n"
+        deadline = time.monotonic() + lifetime
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                batch = arrived.get(timeout=min(keepalive, left))
+            except queue.Empty:
+                yield ": keep-alive\n\n"
+                continue
+            while True:
+                try:
+                    batch = batch + arrived.get_nowait()
+                except queue.Empty:
+                    break
+            new = [r for r in batch if r["v"] > last]
+            if not new:
+                continue
+            for record in new:
+                yield record_message(record, viewer)
+            last = new[-1]["v"]
+            with app.app_context():
+                current = games().cached(gid)
+                if current is None or current.version < last:
+                    current = games().load(gid)
+                if current is not None:
+                    yield f"event: view\ndata: {VIEWS.get(current, viewer).decode()}\n\n"
+    finally:
+        handle.close()
+        with app.app_context():
+            for counter in counters:
+                try:
+                    games().store.close_stream(counter)
+                except Exception:  # the store is down: the counter expires by itself
+                    pass

@@ -1,0 +1,154 @@
+"""Live streams as real clients use them, on `tablefold serve` with its production keep-alive and
+stream lifetime (nothing shortened): the WHATWG EventSource of the `eventsource` npm package on a
+seat's ticket, httpx-sse resuming a spectator's stream with Last-Event-ID, and an idle raw
+connection as `curl -N` holds it. Over two minutes the server ends each stream twice; every client
+must see every record exactly once, in order, and never stop on its own.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from httpx_sse import connect_sse
+
+from service.config import from_env
+from tests.support.server import Server, auth, new_table
+
+NODE_CLIENT = Path(__file__).resolve().parents[1] / "support" / "node"
+LIFETIME = from_env({})["STREAM_SECONDS"]      # the production settings, read not restated
+KEEPALIVE = from_env({})["STREAM_KEEPALIVE"]
+FOLLOW = 2 * LIFETIME + 12                     # long enough for two server-side ends
+
+
+def node_client() -> list[str]:
+    """The command that runs the EventSource client, its package installed on first use."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Node.js and npm for the EventSource client test")
+        pytest.skip("Node.js and npm are needed for the EventSource client (not installed here)")
+    if not (NODE_CLIENT / "node_modules" / "eventsource").is_dir():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=NODE_CLIENT,
+                       check=True, timeout=300)
+    return ["node", str(NODE_CLIENT / "follow.mjs")]
+
+
+def idle_stream(base: str, gid: str, out: dict) -> None:
+    """A stream nobody moves in, held like `curl -N`: its keep-alives and when it ends."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=3 * KEEPALIVE)
+    started = time.monotonic()
+    conn.request("GET", f"/games/{gid}/stream")
+    response = conn.getresponse()
+    out["status"] = response.status
+    body = b""
+    while chunk := response.read1(65536):
+        body += chunk
+        out.setdefault("keepalive_times", [])
+        for _ in range(chunk.count(b": keep-alive")):
+            out["keepalive_times"].append(time.monotonic() - started)
+    out["lasted"] = time.monotonic() - started
+    out["body"] = body.decode()
+
+
+def httpx_follower(url: str, seconds: float, out: dict) -> None:
+    """A client author's own loop with httpx-sse: reopen when the server ends the stream, resuming
+    from the last id it saw."""
+    out.update(records=[], opens=0, views=0)
+    last, deadline = None, time.monotonic() + seconds
+    with httpx.Client(timeout=httpx.Timeout(5, read=3 * KEEPALIVE)) as client:
+        while time.monotonic() < deadline:
+            headers = {"Last-Event-ID": last} if last else {}
+            try:
+                with connect_sse(client, "GET", url, headers=headers) as source:
+                    out["opens"] += 1
+                    for event in source.iter_sse():
+                        if event.event == "record":
+                            out["records"].append(int(event.id))
+                            last = event.id
+                        elif event.event == "view":
+                            out["views"] += 1
+                        if time.monotonic() > deadline:
+                            return
+            except httpx.HTTPError as e:
+                out.setdefault("errors", []).append(repr(e))
+                time.sleep(1)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with Server(tmp_path_factory.mktemp("clients"), workers=2) as s:
+        yield s
+
+
+def test_real_clients_follow_streams_across_server_ends_at_production_settings(server):
+    command = node_client()
+    gid, tokens = new_table(server.base)
+    quiet, _ = new_table(server.base)
+    ticket = httpx.post(f"{server.base}/games/{gid}/stream-ticket",
+                        headers=auth(tokens[0])).json()["ticket"]
+    node = subprocess.Popen(command + [f"{server.base}/games/{gid}/stream?ticket={ticket}",
+                                       str(FOLLOW)], stdout=subprocess.PIPE, text=True)
+    spectator, idle = {}, {}
+    threads = [threading.Thread(target=httpx_follower,
+                                args=(f"{server.base}/games/{gid}/stream", FOLLOW - 2, spectator)),
+               threading.Thread(target=idle_stream, args=(server.base, quiet, idle))]
+    for t in threads:
+        t.start()
+    time.sleep(3)
+    moved, started = [], time.monotonic()
+    while time.monotonic() - started < FOLLOW - 10:
+        view = httpx.get(f"{server.base}/games/{gid}").json()
+        if view["result"] is not None:
+            break
+        seat = view["awaited"][0]
+        legal = httpx.get(f"{server.base}/games/{gid}", headers=auth(tokens[seat])).json()["legal_moves"]
+        answer = httpx.post(f"{server.base}/games/{gid}/moves", headers=auth(tokens[seat]),
+                            json={"move": legal[0]["move"], "expected_version": view["version"],
+                                  "move_id": f"m{view['version']}"})
+        assert answer.status_code == 200, answer.text
+        moved.append(answer.json()["recorded_at"])
+        time.sleep(7)
+    out, _ = node.communicate(timeout=FOLLOW + 30)
+    for t in threads:
+        t.join(FOLLOW)
+    said = [json.loads(line) for line in out.splitlines()]
+
+    # the EventSource saw every record once, in order, and never gave up
+    records = [int(s["id"]) for s in said if s["kind"] == "record"]
+    assert records == moved, (records, moved)
+    assert [s["state"] for s in said if s["kind"] == "error"] and \
+        all(s["state"] == 0 for s in said if s["kind"] == "error"), "it must only ever reconnect"
+    assert sum(s["kind"] == "open" for s in said) >= 3            # two server-side ends
+    first = next(s for s in said if s["kind"] in ("record", "view"))
+    assert first["kind"] == "view" and first["data"]["seat"] == 0   # a fresh stream: the view first
+    assert said[-1] == {**said[-1], "kind": "done", "state": 1}    # still open at the end
+
+    # httpx-sse, resuming with Last-Event-ID, the same
+    assert spectator["records"] == moved, spectator
+    assert spectator["opens"] >= 3 and not spectator.get("errors"), spectator
+
+    # the idle stream stayed open its whole lifetime, with a keep-alive every KEEPALIVE seconds
+    assert idle["status"] == 200
+    assert LIFETIME - 1 <= idle["lasted"] <= LIFETIME + 5, idle["lasted"]
+    gaps = [b - a for a, b in zip([0] + idle["keepalive_times"], idle["keepalive_times"])]
+    assert len(gaps) >= LIFETIME // KEEPALIVE - 1 and max(gaps) <= KEEPALIVE + 2, gaps
+    log = server.log_tail(400)
+    assert "Traceback" not in log and "TimeoutError" not in log, log
+
+
+def test_the_readmes_stream_client_plays_a_game_to_the_end(server):
+    import importlib.util
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "play_by_stream.py"
+    spec = importlib.util.spec_from_file_location("play_by_stream", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    result = example.play(server.base)
+    assert {r["seat"] for r in result["ranking"]} == {0, 1}
