@@ -30,6 +30,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engines.core import ALL, Engine, IllegalMove, event
+from engines.core.simultaneous import Simultaneous
 from engines.core.table import Table
 from engines.trok import combinations as combo
 from engines.trok import upgrades as up
@@ -122,14 +123,29 @@ def trok_total(state: dict, seat: int, cards: list[str]) -> int:
     return sum(value(c) for c in cards) + up.GRID_TROK_BONUS * owns(state, seat, "grid")
 
 
-def reveal_offers(t: Table, rng) -> None:
-    """The last seat has committed: every offer is turned up at once, and the highest total takes
-    the Trade Master token. A tie: the previous Trade Master hands it to one of the tied seats,
-    never keeping it; in the first round the service draws one at random (for "the youngest")."""
+def _put_offer(state: dict, seat: int, cards) -> None:
+    state["chosen"][seat] = None if cards is None else list(cards)
+
+
+# The secret offers: a simultaneous step (engines.core.simultaneous), each offer in `chosen`.
+OFFERS = Simultaneous(move="offer", chosen="offered", field="cards", closed="offers_revealed",
+                      is_open=lambda s: s["phase"] == "trok",
+                      get=lambda s, seat: s["chosen"][seat], put=_put_offer)
+
+
+def revealed_offers(s: dict) -> dict:
+    """The last seat has committed: every offer is turned up at once, with its Trök total."""
+    offers = [list(c) for c in OFFERS.choices(s)]
+    return {"offers": offers, "totals": [trok_total(s, seat, offers[seat])
+                                         for seat in range(s["players"])]}
+
+
+def appoint_trade_master(t: Table, rng) -> None:
+    """The highest total takes the Trade Master token. A tie: the previous Trade Master hands it
+    to one of the tied seats, never keeping it; in the first round the service draws one at
+    random (for "the youngest")."""
     s = t.state
-    offers = [list(c) for c in s["chosen"]]
-    totals = [trok_total(s, seat, offers[seat]) for seat in range(s["players"])]
-    t.emit(event("offers_revealed", {"offers": offers, "totals": totals}, reveal=True))
+    totals = s["totals"]
     tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
     previous = s["trade_master"]
     if len(tied) == 1:
@@ -382,9 +398,8 @@ class Trok(Engine):
             raise IllegalMove("offer_three", "Offer exactly three cards.")
         if not contains(t.state["hands"][seat], cards):
             raise IllegalMove("not_in_hand", "You can only offer cards from your hand.")
-        t.emit(event("offered", {"seat": seat}, private={"cards": ([seat], sort_cards(cards))}))
-        if not self.awaited(t.state):
-            reveal_offers(t, rng)
+        if OFFERS.choose(t, seat, sort_cards(cards), revealed_offers):
+            appoint_trade_master(t, rng)
 
     def _appoint_appoint(self, t, seat, move, rng):
         chosen = integer(move["seat"], "seat")
@@ -498,8 +513,8 @@ class Trok(Engine):
     # --- reading the state ----------------------------------------------------------------------
     def active(self, state):
         phase = state["phase"]
-        if phase == "trok":
-            return list(range(state["players"]))
+        if OFFERS.is_open(state):
+            return OFFERS.active(state)
         if phase in ("appoint", "trading"):
             return [state["chooser"]]
         if phase == "shortchange":
@@ -509,14 +524,16 @@ class Trok(Engine):
         return []
 
     def awaited(self, state):
-        if state["phase"] == "trok":
-            return [s for s in range(state["players"]) if state["chosen"][s] is None]
+        if OFFERS.is_open(state):
+            return OFFERS.awaited(state)
         return self.active(state)
 
     def public_move(self, state, seat, move):
         """The offer is laid face down and the Trade Master's gift passes hand to hand: the table
         sees that they happened, not the cards. Everything else is done face up."""
-        return {"type": move["type"]} if move["type"] in ("offer", "give") else move
+        if move["type"] == OFFERS.move:
+            return OFFERS.public_move(move)
+        return {"type": move["type"]} if move["type"] == "give" else move
 
     def legal_moves(self, state, seat):
         if type(seat) is not int or seat not in self.active(state):
@@ -588,7 +605,7 @@ class Trok(Engine):
             "seat": seat,
             "hand": list(s["hands"][seat]) if own(seat) else None,
             "hand_size": len(s["hands"][seat]),
-            "has_chosen": s["phase"] == "trok" and s["chosen"][seat] is not None,
+            "has_chosen": OFFERS.has_chosen(s, seat),
             "chosen": s["chosen"][seat] if own(seat) else None,
             "offer": list(s["offers"][seat]),
             "total": s["totals"][seat] if s["totals"] else None,
@@ -671,16 +688,12 @@ def _unloaded(s, ev):
     _to_hand(s, ev["seat"], ev["cards"])
 
 
-def _offered(s, ev):
-    s["chosen"][ev["seat"]] = list(ev["cards"])
-
-
 def _offers_revealed(s, ev):
     for seat, offer in enumerate(ev["offers"]):
         _from_hand(s, seat, offer)
     s["offers"] = [list(o) for o in ev["offers"]]
     s["totals"] = list(ev["totals"])
-    s["chosen"] = [None] * s["players"]
+    OFFERS.clear(s)
 
 
 def _trade_master_tied(s, ev):
@@ -772,7 +785,7 @@ def _game_ended(s, ev):
 EVOLVE = {
     "market_drawn": _market_drawn, "row_filled": _row_filled, "deck_rebuilt": _deck_rebuilt,
     "round_started": _round_started, "dealt": _dealt, "mined": _dealt, "unloaded": _unloaded,
-    "offered": _offered, "offers_revealed": _offers_revealed,
+    OFFERS.chosen: OFFERS.fold, "offers_revealed": _offers_revealed,
     "trade_master_tied": _trade_master_tied, "trade_master": _trade_master, "taken": _taken,
     "market_cleared": _market_cleared, "earned": _earned, "trading_ended": _trading_ended,
     "given": _given, "combination_began": _combination_began, "identical_made": _identical_made,
