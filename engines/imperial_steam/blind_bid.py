@@ -1,15 +1,26 @@
-"""The opening blind bid: a simultaneous secret step. Every seat bids guldens for influence; the
-last bid opens them all in one reveal, each pays and climbs, and Round 1 starts."""
+"""The opening blind bid: a simultaneous secret step (engines.core.simultaneous). Every seat bids
+guldens for influence; the last bid opens them all in one reveal, each pays and climbs, and
+Round 1 starts."""
 from __future__ import annotations
 
-from engines.core import IllegalMove, event
+from engines.core import IllegalMove
+from engines.core.simultaneous import Simultaneous
 from engines.imperial_steam import data as D
 from engines.imperial_steam import rounds
 from engines.imperial_steam.moves import field, integer
 
 
-def awaited(s) -> list[int]:
-    return [x for x in range(s["players"]) if not s["bids"][x]]
+def _get(s, seat):
+    """A seat's open bid: `bids` holds [] or [amount] per seat (an amount may be 0)."""
+    return s["bids"][seat][0] if s["bids"][seat] else None
+
+
+def _put(s, seat, amount):
+    s["bids"][seat] = [] if amount is None else [amount]
+
+
+BIDS = Simultaneous(move="bid", chosen="bid_made", field="amount", closed="bids_revealed",
+                    is_open=lambda s: s["phase"] == "bid", get=_get, put=_put)
 
 
 def bid(t, seat, move):
@@ -18,18 +29,14 @@ def bid(t, seat, move):
     if amount < 0 or amount % D.BID_STEP or amount > min(D.MAX_BID, p["money"]):
         raise IllegalMove("bad_bid", f"Bid a multiple of {D.BID_STEP} guldens, at most "
                                      f"{min(D.MAX_BID, p['money'])}.")
-    t.emit(event("bid_made", {"seat": seat}, private={"amount": ([seat], amount)}))
-    if not awaited(t.state):
-        reveal_bids(t)
+    if BIDS.choose(t, seat, amount, revealed_bids):
+        rounds.start_round(t, 1)
 
 
-def reveal_bids(t) -> None:
+def revealed_bids(s) -> dict:
     """The last seat has bid: bids open in turn order, each pays and climbs to the column of its
     bid; then Round 1 starts at Phase 7 with turn order reset by influence."""
-    s = t.state
-    bids = [b[0] for b in s["bids"]]
-    t.emit(event("bids_revealed", {"bids": bids, "order": list(s["order"])}, reveal=True))
-    rounds.start_round(t, 1)
+    return {"bids": BIDS.choices(s), "order": list(s["order"])}
 
 
 def options(s, seat):
@@ -44,10 +51,6 @@ def hidden_zones(s, viewer):
     return [["bids", x] for x in range(s["players"]) if x != viewer]
 
 
-def _bid_made(s, ev):
-    s["bids"][ev["seat"]] = [ev["amount"]]
-
-
 def _bids_revealed(s, ev):
     for seat in ev["order"]:
         amount = ev["bids"][seat]
@@ -55,7 +58,7 @@ def _bids_revealed(s, ev):
         s["seq"] += 1
         s["p"][seat]["col"], s["p"][seat]["seq"] = amount // D.BID_STEP, s["seq"]
     s["last_bids"] = list(ev["bids"])
-    s["bids"] = [[] for _ in range(s["players"])]
+    BIDS.clear(s)
 
 
-EVOLVE = {"bid_made": _bid_made, "bids_revealed": _bids_revealed}
+EVOLVE = {BIDS.chosen: BIDS.fold, BIDS.closed: _bids_revealed}

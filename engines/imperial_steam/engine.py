@@ -84,20 +84,22 @@ class ImperialSteam(Engine):
         return state
 
     def active(self, state):
-        if state["phase"] == "bid":
-            return list(range(state["players"]))
+        if blind_bid.BIDS.is_open(state):
+            return blind_bid.BIDS.active(state)
         if state["phase"] == "actions" and state["turn"] is not None:
             return [state["turn"]]
         return []
 
     def awaited(self, state):
-        if state["phase"] == "bid":
-            return blind_bid.awaited(state)
+        if blind_bid.BIDS.is_open(state):
+            return blind_bid.BIDS.awaited(state)
         return self.active(state)
 
     def public_move(self, state, seat, move):
         """Every move is made in the open but the blind bid, whose amount stays secret."""
-        return {"type": "bid"} if move["type"] == "bid" else move
+        if move["type"] == blind_bid.BIDS.move:
+            return blind_bid.BIDS.public_move(move)
+        return move
 
     def legal_moves(self, state, seat):
         s = state

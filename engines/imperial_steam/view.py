@@ -8,6 +8,7 @@ import copy
 from engines.core import ALL
 from engines.imperial_steam import data as D
 from engines.imperial_steam import rules as R
+from engines.imperial_steam.blind_bid import BIDS
 
 
 def view(engine, s, viewer):
@@ -20,7 +21,7 @@ def view(engine, s, viewer):
         seat["seat"] = x
         seat["network"] = sorted(R.network(p))
         seat["income"] = R.income(p)
-        seat["has_bid"] = s["phase"] == "bid" and bool(s["bids"][x])
+        seat["has_bid"] = BIDS.has_chosen(s, x)
         own = everything or (type(viewer) is int and viewer == x)
         seat["bid"] = (s["bids"][x][0] if s["bids"][x] else None) if own else None
         out["seats"].append(seat)
