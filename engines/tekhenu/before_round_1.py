@@ -4,6 +4,7 @@ initiative; then Destiny cards are picked (destiny.py)."""
 from __future__ import annotations
 
 from engines.core import IllegalMove, event
+from engines.core.simultaneous import Simultaneous
 from engines.core.table import Table
 from engines.tekhenu import data as D
 from engines.tekhenu import destiny
@@ -43,8 +44,15 @@ def setup(engine, players, options, rng):
 
 # --- keep 1 of 2 Decrees: a simultaneous secret step ----------------------------------------------
 
-def decrees_awaited(s) -> list[int]:
-    return [x for x in range(s["players"]) if s["p"][x]["chosen"] is None]
+def _put_chosen(s, seat, card):
+    s["p"][seat]["chosen"] = card
+
+
+# The keep (engines.core.simultaneous): each seat's choice in p[seat]["chosen"]. The step closes
+# with "decrees_kept", which is no reveal: the Decrees kept stay secret until the game end.
+KEEP = Simultaneous(move="keep", chosen="decree_chosen", field="decree", closed="decrees_kept",
+                    is_open=lambda s: s["phase"] == "decrees" and not s["pending"],
+                    get=lambda s, seat: s["p"][seat]["chosen"], put=_put_chosen, reveal=False)
 
 
 def keep(t, seat, move):
@@ -53,9 +61,7 @@ def keep(t, seat, move):
     card = text(move.get("decree"), "decree")
     if card not in t.state["p"][seat]["offer"]:
         raise IllegalMove("not_dealt", "Keep one of the two Decrees dealt to you.")
-    t.emit(event("decree_chosen", {"seat": seat}, private={"decree": ([seat], card)}))
-    if not decrees_awaited(t.state):
-        t.emit(event("decrees_kept", {}))
+    KEEP.choose(t, seat, card, lambda s: {})
 
 
 def keep_options(s, seat):

@@ -22,8 +22,10 @@ from engines.tekhenu import before_round_1, cards, destiny, free_action, meta, r
 from engines.tekhenu import state, steps, turn
 from engines.tekhenu import view as views
 from engines.tekhenu.actions import horus, thoth
+from engines.tekhenu.before_round_1 import KEEP
 from engines.tekhenu.evolve import evolve
 from engines.tekhenu.moves import MOVES, move_type
+from engines.tekhenu.steps import STEPS
 
 # The moves that answer each kind of step, and the moves of each phase.
 STEP_MOVES = {
@@ -71,13 +73,13 @@ class Tekhenu(Engine):
             raise IllegalMove("not_your_turn", "It is not your turn.")
         t = Table(self, state)
         t.rng = rng
-        step = state["pending"][0] if state["pending"] else None
+        step = STEPS.top(state)
         if step is not None:
             handler = STEP_MOVES[step["kind"]].get(kind)
             if handler is None:
                 raise IllegalMove("wrong_step", f"Now: {steps.HELP[step['kind']]}")
             if handler(t, seat, move, step) is not False:
-                steps.done(t, seat, step["kind"])
+                STEPS.done(t)
         else:
             handler = PHASE_MOVES.get((state["phase"], kind))
             if handler is None:
@@ -94,10 +96,10 @@ class Tekhenu(Engine):
         s = state
         if s["over"] or s["phase"] == "setup":
             return []
-        if s["pending"]:
-            return [s["pending"][0]["seat"]]
-        if s["phase"] == "decrees":
-            return list(range(s["players"]))
+        if STEPS.top(s) is not None:
+            return STEPS.active(s)
+        if KEEP.is_open(s):
+            return KEEP.active(s)
         if s["phase"] == "draft":
             return [before_round_1.drafting_seat(s)]
         if s["phase"] in ("destiny", "play") and s["turn"] < s["players"]:
@@ -105,20 +107,20 @@ class Tekhenu(Engine):
         return []
 
     def awaited(self, state):
-        if state["phase"] == "decrees" and not state["pending"]:
-            return before_round_1.decrees_awaited(state)
+        if KEEP.is_open(state):
+            return KEEP.awaited(state)
         return self.active(state)
 
     def public_move(self, state, seat, move):
         """Every move is made in the open but the Decree kept, which stays secret."""
-        return {"type": "keep"} if move["type"] == "keep" else move
+        return KEEP.public_move(move) if move["type"] == KEEP.move else move
 
     def legal_moves(self, state, seat):
         s = state
         if seat not in self.active(s):
             return []
-        if s["pending"]:
-            step = s["pending"][0]
+        step = STEPS.top(s)
+        if step is not None:
             return STEP_OPTIONS[step["kind"]](s, seat, step)
         options = PHASE_OPTIONS.get(s["phase"])
         return options(s, seat) if options else []

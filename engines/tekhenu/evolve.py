@@ -4,6 +4,8 @@ fails on an event that decide produced."""
 from __future__ import annotations
 
 from engines.tekhenu import data as D
+from engines.tekhenu.before_round_1 import KEEP
+from engines.tekhenu.steps import STEPS
 
 
 def _board_set(s, ev):
@@ -46,15 +48,12 @@ def _phase(s, ev):
     s["phase"] = ev["phase"]
 
 
-def _decree_chosen(s, ev):
-    s["p"][ev["seat"]]["chosen"] = ev["decree"]
-
-
 def _decrees_kept(s, ev):
     for p in s["p"]:
         p["decrees"] = [p["chosen"]]
         s["removed"] += [c for c in p["offer"] if c != p["chosen"]]
-        p["offer"], p["chosen"] = [], None
+        p["offer"] = []
+    KEEP.clear(s)
     s["removed"].sort()
     s["phase"] = "draft"
 
@@ -106,16 +105,8 @@ def _milestone(s, ev):
     s["p"][ev["seat"]]["milestones"].append(ev["at"])
 
 
-def _step_pushed(s, ev):
-    s["pending"].append(dict(ev["step"]))
-
-
 def _step_refreshed(s, ev):
-    s["pending"][0]["refreshed"] = True
-
-
-def _step_done(s, ev):
-    s["pending"].pop(0)
+    STEPS.top(s)["refreshed"] = True
 
 
 def _die_taken(s, ev):
@@ -232,11 +223,11 @@ def _noop(s, ev):
 EVOLVE = {
     "board_set": _board_set, "dice_rolled": _dice_rolled, "pillar_drawn": _pillar_drawn,
     "market_filled": _market_filled, "deck_reshuffled": _deck_reshuffled,
-    "decrees_dealt": _decrees_dealt, "phase": _phase, "decree_chosen": _decree_chosen,
+    "decrees_dealt": _decrees_dealt, "phase": _phase, KEEP.chosen: KEEP.fold,
     "decrees_kept": _decrees_kept, "drafted": _drafted, "turn_order": _turn_order,
     "destiny_shown": _destiny_shown, "destiny_taken": _destiny_taken,
     "destiny_done": _destiny_done, "gain": _gain, "milestone": _milestone,
-    "step_pushed": _step_pushed, "step_done": _step_done, "step_refreshed": _step_refreshed,
+    STEPS.pushed: STEPS.fold, STEPS.done_event: STEPS.fold, "step_refreshed": _step_refreshed,
     "die_taken": _die_taken,
     "statue_built": _statue_built, "pillar_raised": _pillar_raised,
     "building_built": _building_built, "osiris_built": _osiris_built,

@@ -7,6 +7,7 @@ from engines.core import event
 from engines.tekhenu import data as D
 from engines.tekhenu import destiny, game_end, maat, scoring
 from engines.tekhenu.obelisk import turn_wheel
+from engines.tekhenu.steps import STEPS
 from engines.tekhenu.turn import take_options
 
 
@@ -15,7 +16,7 @@ def advance(t):
     s = t.state
     n = s["players"]
     while True:
-        if s["pending"] or s["phase"] in ("decrees", "draft", "over"):
+        if STEPS.top(s) is not None or s["phase"] in ("decrees", "draft", "over"):
             return
         if s["phase"] == "destiny":
             if s["turn"] < n:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.core import ALL
 from engines.core.secrecy import get_path
 from engines.tekhenu import data as D
+from engines.tekhenu.before_round_1 import KEEP
 from engines.tekhenu.maat import balance
 from engines.tekhenu.obelisk import light
 
@@ -21,7 +22,7 @@ def view(engine, s, viewer):
         out["decree_count"] = len(p["decrees"])
         out["offer"] = list(p["offer"]) if own else None
         out["chosen"] = p["chosen"] if own else None
-        out["has_chosen"] = p["chosen"] is not None
+        out["has_chosen"] = KEEP.has_chosen(s, seat)
         out["balance"] = balance(p)
         return out
 
