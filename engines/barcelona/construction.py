@@ -5,7 +5,7 @@ from itertools import combinations
 from engines.core import event
 from engines.barcelona import city, scoring
 from engines.barcelona.data import BUILDING_BONUS_VP, BUILDINGS, LEVEL
-from engines.barcelona.gains import cerda, gain, grant_sagrada, later
+from engines.barcelona.gains import PENDING, cerda, gain, grant_sagrada, later
 
 
 def visible(state, crossing):
@@ -63,11 +63,11 @@ def build(t, seat, move):
     gain(t, seat, vp=vp, why="building")
     # 5. the Building's effects in the table's order: the optional Sagrada Família steps first,
     # then the Cerdà move; 6. the marker, after them
-    before = t.at
+    before = PENDING.pushes(t)
     if spec["sagrada"]:
         grant_sagrada(t, seat, spec["sagrada"])
     rest = {"do": "building", "seat": seat, "space": move["space"], "cerda": spec["cerda"]}
-    if t.at > before:
+    if PENDING.pushes(t) > before:
         later(t, rest)
     else:
         finish(t, rest)

@@ -11,8 +11,8 @@ decide time, so the state keeps no secret order.
 A turn is several moves. Choices that interrupt it (Intersection benefits, owed to the
 Intersection's owner even on another player's turn; what to keep of a gain that does not fit the
 Warehouse; Sagrada Família steps and tiles; an action granted by a Cobblestone, a Passenger or a
-Public Service) wait in `pending`, first item first; while it is not empty its first item's seat
-is the only active one.
+Public Service) wait in `pending` (engines.core.pending, as gains.PENDING), first item first;
+while it is not empty its first item's seat is the only active one.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from marshmallow.validate import OneOf
 
 from engines.core import Engine, IllegalMove, Table, event
 from engines.barcelona import city, gains, turn
+from engines.barcelona.gains import PENDING
 from engines.barcelona.actions import action_options, perform
 from engines.barcelona.construction import build, build_options, to_construction
 from engines.barcelona.data import (BAG, BUILDING_TILES, CERDA_START, CLASSES, COVERED,
@@ -68,7 +69,7 @@ class Barcelona(Engine):
             raise IllegalMove("illegal_move", f"That {kind!r} move is not allowed here: check "
                                               "the spaces, the costs and what you hold.")
         t = Table(self, state)
-        t.rng, t.at = rng, 0
+        t.rng = rng
         self._resolve(t, seat, move)
         turn.flow(t)
         return t.events
@@ -99,9 +100,9 @@ class Barcelona(Engine):
     def _resolve(self, t, seat, move):
         st = t.state
         kind = move["type"]
-        top = st["pending"][0] if st["pending"] else None
+        top = PENDING.top(st)
         if top is not None:
-            t.emit(event("pending_pop", {}))
+            PENDING.done(t)
             if kind == "benefits":
                 gains.benefits(t, seat, move["choice"])
             elif kind == "store":
@@ -155,10 +156,8 @@ class Barcelona(Engine):
             })
             for s, hand in enumerate(ev["hands"]):
                 st["p"][s]["hand"] = list(hand)
-        elif kind == "pending_push":
-            st["pending"].insert(ev["at"], ev["item"])
-        elif kind == "pending_pop":
-            st["pending"].pop(0)
+        elif kind in PENDING.events:
+            PENDING.fold(st, ev)
         elif kind == "declined":
             pass
         elif kind == "gain":
@@ -267,15 +266,13 @@ class Barcelona(Engine):
     def active(self, state):
         if not state.get("started") or state["over"]:
             return []
-        if state["pending"]:
-            return [state["pending"][0]["seat"]]
-        return [state["turn"]]
+        return PENDING.active(state) or [state["turn"]]
 
     def legal_moves(self, state, seat):
         if seat not in self.active(state):
             return []
-        if state["pending"]:
-            item = state["pending"][0]
+        item = PENDING.top(state)
+        if item is not None:
             if item["kind"] == "benefits":
                 return [{"move": {"type": "benefits"},
                          "choose": {"choice": {"subset": item["options"], "min": 0, "max": item["max"]}}}]

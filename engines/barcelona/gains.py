@@ -2,19 +2,23 @@
 Warehouse, steps on the Cerdà track, steps on the Sagrada Família track and its tiles, and the
 printed and Intersection benefits. Each function emits its events onto decide's Table `t`.
 
-Choices owed in the middle of a move wait in `pending`, first item first; `push` inserts them in
-the order a move makes them, ahead of older items (`t.at` counts this move's pushes). A `later`
-item is no choice: it holds the rest of an effect, run by turn.flow once the choices before it
-are made.
+Choices owed in the middle of a move wait in `pending`, first item first (engines.core.pending,
+with Barcelona's event names); `push` inserts them in the order a move makes them, ahead of older
+items (PENDING.pushes counts this run's pushes). A `later` item is no choice: it holds the rest
+of an effect, run by turn.flow once the choices before it are made.
 """
 from engines.core import event
+from engines.core.pending import Pending
 from engines.barcelona.data import (CERDA_OVERFLOW_VP, CERDA_TOP, SAGRADA_SLOTS, SAGRADA_STEPS,
                                     SAGRADA_TILES, WAREHOUSE_OPEN)
 
 
+PENDING = Pending(key="pending", pushed="pending_push", item="item", at="at", done="pending_pop")
+
+
 def push(t, item):
-    t.emit(event("pending_push", {"at": t.at, "item": item}))
-    t.at += 1
+    """Owe `item` ({"kind", "seat", ...}), ahead of the items pushed before this run."""
+    PENDING.push(t, item)
 
 
 def capacity(p: dict) -> int:
@@ -124,8 +128,8 @@ def benefits(t, seat, choice):
     """Intersection benefits, taken in the order chosen; one that asks for a choice (a Sagrada
     Família step, what to keep of a resource) is settled before the next."""
     for i, b in enumerate(choice):
-        before = t.at
+        before = PENDING.pushes(t)
         benefit(t, seat, b)
-        if t.at > before and choice[i + 1:]:
+        if PENDING.pushes(t) > before and choice[i + 1:]:
             later(t, {"do": "benefits", "seat": seat, "choice": choice[i + 1:]})
             return

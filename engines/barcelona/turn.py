@@ -7,7 +7,7 @@ from engines.barcelona.actions import action_options
 from engines.barcelona.construction import finish, to_construction
 from engines.barcelona.data import CLASSES, DISPLAY, INTERSECTIONS, SECTION_SPACES, SECTIONS, \
     intersection_benefit_count
-from engines.barcelona.gains import benefits, push
+from engines.barcelona.gains import PENDING, benefits, push
 from engines.barcelona.setup import draw_citizens, draw_tiles
 
 
@@ -56,12 +56,12 @@ def flow(t):
     """Run the turn on until someone owes a choice or the game is over."""
     st = t.state
     while not st.get("over"):
-        if st["pending"]:
-            if st["pending"][0]["kind"] != "later":
+        rest = PENDING.top(st)
+        if rest is not None:
+            if rest["kind"] != "later":
                 return
-            rest = st["pending"][0]
-            t.emit(event("pending_pop", {}))
-            t.at = 0  # what the rest pushes comes first
+            PENDING.done(t)
+            PENDING.restart(t)  # what the rest pushes comes first
             LATER[rest["do"]](t, rest)
         elif st["phase"] == "actions" and not action_choices(st, st["turn"]):
             to_construction(t)
