@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from engines.core import event
+from engines.core.piles import draw_from_names
 from engines.core.table import Table
 
 
 def draw(t: Table, seat: int, k: int, rng) -> None:
-    """Draw k cards (fewer if deck and discard pile run out); an empty deck is refilled from the
+    """Draw k cards (fewer if deck and discard pile run out), each run uniformly from the deck
+    (engines.core.piles); an empty deck is refilled from the
     shuffled discard pile (our reading: the rulebook does not say)."""
     while k > 0:
         if not t.state["deck"]:
@@ -14,7 +16,7 @@ def draw(t: Table, seat: int, k: int, rng) -> None:
                 return
             t.emit(event("deck_reformed", {"cards": len(t.state["discard"])}))
         n = min(k, len(t.state["deck"]))
-        drawn = sorted(rng.sample(t.state["deck"], n))
+        drawn = draw_from_names(t.state["deck"], n, rng)
         t.emit(event("drew", {"seat": seat, "count": n}, private={"cards": ([seat], drawn)},
                      reveal=True))
         k -= n

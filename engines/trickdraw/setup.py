@@ -4,6 +4,7 @@ first player's turn."""
 from __future__ import annotations
 
 from engines.core import IllegalMove, event
+from engines.core.piles import draw_from_names
 from engines.core.table import Table
 from engines.trickdraw import cards as tc
 from engines.trickdraw import teams
@@ -45,7 +46,7 @@ def set_up(t: Table, options: dict, rng) -> None:
     if size:
         t.emit(event("teams_formed", {"teams": teams.form_teams(players, size)}))
     for seat, hand_size in enumerate(tc.hand_sizes(players, first)):
-        hand = sorted(rng.sample(t.state["deck"], hand_size))
+        hand = draw_from_names(t.state["deck"], hand_size, rng)
         t.emit(event("dealt", {"seat": seat, "count": hand_size},
                      private={"cards": ([seat], hand)}, reveal=True))
     if size:

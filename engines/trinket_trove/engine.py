@@ -33,6 +33,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import OneOf
 
 from engines.core import ALL, Engine, IllegalMove, event
+from engines.core.piles import draw_from_names
 from engines.core.table import Table
 from engines.trinket_trove import cards as tc
 from engines.trinket_trove import nimbus
@@ -58,8 +59,9 @@ def by(collector) -> str | None:
 
 
 def draw(pool: list[str], rng, k: int) -> list[str]:
-    """k cards drawn uniformly from the unseen ones (the deck's top cards, as good as shuffled)."""
-    return tc.in_order(rng.sample(pool, k))
+    """k cards drawn uniformly from the unseen ones (the deck's top cards, as good as shuffled),
+    in deck order (engines.core.piles)."""
+    return draw_from_names(pool, k, rng, key=tc.POSITION.__getitem__)
 
 
 # --- Setup ------------------------------------------------------------------------------------------
@@ -70,7 +72,7 @@ def deal(players: int, rng) -> tuple[list[list[str]], list[int]]:
     pool = list(tc.DECK)
     hands = []
     for _ in range(players):
-        hand = rng.sample(pool, tc.HAND_SIZE)
+        hand = draw(pool, rng, tc.HAND_SIZE)
         pool = [c for c in pool if c not in hand]
         hands.append(hand)
     swaps = []
