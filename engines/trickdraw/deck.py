@@ -7,9 +7,9 @@ from engines.core.table import Table
 
 
 def draw(t: Table, seat: int, k: int, rng) -> None:
-    """Draw k cards (fewer if deck and discard pile run out), each run uniformly from the deck
-    (engines.core.piles); an empty deck is refilled from the
-    shuffled discard pile (our reading: the rulebook does not say)."""
+    """Draw k cards (fewer if deck and discard pile run out), uniformly from the unordered deck
+    (engines.core.piles); an empty deck is refilled from the shuffled discard pile (our reading:
+    the rulebook does not say)."""
     while k > 0:
         if not t.state["deck"]:
             if not t.state["discard"]:
