@@ -187,6 +187,17 @@ class Store:
         self._set_meta = client.register_script(SET_META)
         self._open_stream = client.register_script(OPEN_STREAM)
 
+    def scripts_loaded(self) -> bool:
+        scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_stream)
+        found = self.r.script_exists(*(s.sha for s in scripts))
+        if isinstance(found, dict):  # a cluster answers per node
+            found = [all(v) for v in zip(*found.values())]
+        return all(found)
+
+    def load_scripts(self) -> None:
+        for script in (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAM):
+            self.r.script_load(script)
+
     # --- metadata -----------------------------------------------------------------------------
     def create(self, gid: str, meta: dict, code_hashes: dict[str, int], created: float,
                expire_seconds: float = 0) -> None:

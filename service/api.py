@@ -18,6 +18,7 @@ from service.bots import play_bots
 from service.endpoints import Routes, json_schema, validate
 from service.errors import ApiError, MoveRefused
 from service.limits import limited
+from service.ops import MOVES, REDIS_ERRORS
 
 routes = Routes("games", "Tables, seats, moves, undo and the log")
 
@@ -143,9 +144,11 @@ def post_move(body, gid):
     except IllegalMove as e:
         raise MoveRefused(e.code, e.reason, game.version)
     except OutcomeUnknown:
+        REDIS_ERRORS.labels("outcome_unknown").inc()
         raise ApiError("outcome_unknown", "The game store failed while recording this move: it "
                        "may or may not be recorded. Retry with the same move_id (it will not be "
                        "recorded twice), or read the game to see.", headers={"Retry-After": "1"})
+    MOVES.labels(game.engine.name).inc()
     resume_bots(game)
     if "return=minimal" in request.headers.get("Prefer", ""):
         if events is None:

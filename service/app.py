@@ -10,7 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from events.follow import Follower
 from events.games import Games
 from events.store import Store
-from service import errors, limits
+from service import errors, limits, ops
 from service.config import from_env
 from service.errors import ApiError
 from service.jsonio import OrjsonProvider
@@ -57,6 +57,17 @@ def deadline(seconds: float):
     return contextlib.nullcontext()
 
 
+def ready(store: Store) -> str:
+    """What keeps the service from serving, or "": Redis must answer and hold our scripts (a
+    Redis that restarted empty gets them loaded again)."""
+    try:
+        if not store.scripts_loaded():
+            store.load_scripts()
+        return "" if store.scripts_loaded() else "the scripts are not loaded in Redis"
+    except Exception as e:  # any failure to reach Redis is the answer
+        return f"Redis does not answer: {type(e).__name__}: {e}"
+
+
 def create_app(redis_client=None, config: dict | None = None, reader=None) -> Flask:
     """The service. With no client, it connects to REDIS_URL (a cluster node when
     TABLEFOLD_REDIS_CLUSTER is set); tests hand in a client of their own (and a reader for the
@@ -84,6 +95,7 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
                                 x_proto=cfg["TRUSTED_PROXIES"])
     logging.getLogger("tablefold").setLevel(logging.INFO)
 
+    ops.install(app, lambda: ready(games.store))
     errors.install(app)
     limits.install(app, cfg["RATELIMIT_STORAGE"],
                    {"socket_timeout": 2} if cfg["RATELIMIT_STORAGE"].startswith("redis") else None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engines.core import derive_rng, sample_move
 from events.games import AlreadyRecorded, Game, Games
 from events.store import Conflict
+from service.ops import MOVES
 
 
 def choose_random(game: Game, seat: int) -> dict:
@@ -35,4 +36,5 @@ def play_bots(games: Games, game: Game, limit: int) -> int:
             games.refresh(game)  # another worker moved first: look again
             continue
         played += 1
+        MOVES.labels(game.engine.name).inc()
     return played

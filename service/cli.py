@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from importlib import metadata
 
 from service.config import SETTINGS, from_env
@@ -24,6 +25,10 @@ def serve(args) -> None:
         os.environ["REDIS_URL"] = settings["REDIS_URL"] = embedded.url
         print(f"tablefold: embedded Redis at {embedded.url} (data in {embedded.data_dir})", flush=True)
     workers = settings["WORKERS"] or os.cpu_count() or 1
+    # each worker keeps its metrics in files here, which /metrics adds up
+    metrics_dir = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="tf-metrics-"))
+    for old in os.listdir(metrics_dir):
+        os.unlink(os.path.join(metrics_dir, old))
 
     class Server(BaseApplication):
         def load_config(self):
@@ -38,6 +43,9 @@ def serve(args) -> None:
             self.cfg.set("graceful_timeout", 10)
             self.cfg.set("control_socket_disable", True)  # one shared socket per user otherwise
             self.cfg.set("accesslog", "-" if settings["ACCESS_LOG"] else None)
+            from service.logs import config
+            self.cfg.set("logconfig_dict", config(settings["ACCESS_LOG"]))  # JSON lines
+            self.cfg.set("child_exit", worker_exited)
 
         def load(self):
             from service import create_app
@@ -50,6 +58,12 @@ def serve(args) -> None:
     finally:
         if embedded:
             embedded.stop()
+
+
+def worker_exited(server, worker) -> None:
+    """A worker's gauges leave /metrics with it."""
+    from prometheus_client import multiprocess
+    multiprocess.mark_process_dead(worker.pid)
 
 
 def version() -> str:

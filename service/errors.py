@@ -116,6 +116,8 @@ def install(app: Flask) -> None:
     @app.errorhandler(redis.exceptions.BusyLoadingError)
     def storage_unavailable(e: Exception):
         # nothing was written (a move whose outcome is unknown is answered apart): retry
+        from service.ops import REDIS_ERRORS
+        REDIS_ERRORS.labels("unavailable").inc()
         log.warning("storage unavailable: %s", e)
         return error_response(503, "storage_unavailable",
                               "The game store is unreachable; nothing was changed. Retry in a moment.",

@@ -26,6 +26,7 @@ from service.endpoints import Routes
 from service.errors import ApiError
 from service.jsonio import dumps
 from service.limits import client_address, limited
+from service.ops import STREAMS
 
 routes = Routes("live", "Live updates")
 
@@ -139,6 +140,7 @@ def events(app, follower, game: Game, viewer, since: int | None, counters):
     lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
     arrived: queue.Queue = queue.Queue()
     handle = follower.listen(gid, game.version, arrived.put)
+    STREAMS.inc()
     try:
         yield "retry: 1000\n\n"
         with app.app_context():
@@ -174,6 +176,7 @@ def events(app, follower, game: Game, viewer, since: int | None, counters):
                 if current is not None:
                     yield f"event: view\ndata: {VIEWS.get(current, viewer).decode()}\n\n"
     finally:
+        STREAMS.dec()
         handle.close()
         with app.app_context():
             for counter in counters:

@@ -20,19 +20,22 @@ def free_port() -> int:
 
 def start(port: int, data: str) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
-                             "--data", data, "--workers", "2"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+    log = os.path.join(os.path.dirname(data), "serve.log")
+    with open(log, "ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+                                 "--data", data, "--workers", "2"], env=env,
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if requests.get(f"http://127.0.0.1:{port}/engines", timeout=1).ok:
+            if requests.get(f"http://127.0.0.1:{port}/readyz", timeout=5).ok:
                 return proc
-        except requests.ConnectionError:
-            time.sleep(0.1)
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
     stop(proc)
-    pytest.fail("tablefold serve did not answer within 60 s")
+    with open(log) as f:
+        pytest.fail(f"tablefold serve was not ready within 60 s:\n{f.read()[-3000:]}")
 
 
 def stop(proc: subprocess.Popen) -> None:

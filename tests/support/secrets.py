@@ -227,12 +227,12 @@ TICKET = re.compile(rb'"ticket": ?"[^"]*"')
 
 def normalised(answer: Answer, gid: str) -> tuple:
     """An answer as comparable between twins: the game id and the clock's timestamps (each of a
-    fixed length) replaced, the Date header and the rate limiter's headers (which count the
-    caller's own requests to both twins) left out. The raw size stays in."""
+    fixed length) replaced, the Date header, the request's own id and the rate limiter's headers
+    (which count the caller's own requests to both twins) left out. The raw size stays in."""
     body = STAMP.sub(rb'"\1":"T"', answer.body.replace(gid.encode(), b"GAME"))
     body = TICKET.sub(b'"ticket":"T"', body)
     headers = {k: v.replace(gid, "GAME") for k, v in answer.headers.items()
-               if k != "date" and not k.startswith("x-ratelimit") and k != "retry-after"}
+               if k not in ("date", "retry-after", "x-request-id") and not k.startswith("x-ratelimit")}
     return answer.status, len(answer.body), headers, body
 
 

@@ -114,7 +114,7 @@ class Server:
                 self.stop()
                 pytest.fail(f"tablefold serve exited at start:\n{self.log_tail()}")
             try:
-                if requests.get(f"{self.base}/engines", timeout=2).ok \
+                if requests.get(f"{self.base}/readyz", timeout=5).ok \
                         and len(self.worker_pids()) == self.workers:
                     return self
             except requests.RequestException:
