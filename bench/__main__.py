@@ -1,197 +1,210 @@
-"""`python -m bench [--quick]`: measure tablefold and write docs/performance.md (issue 7).
+"""`python -m bench [--quick]`: measure tablefold and write docs/performance.md.
 
 One run measures everything, so that every ratio compares figures taken on the same machine at
-the same time:
-  (a) confirmed moves/s over HTTP (gunicorn, real Redis) vs a bare Flask endpoint that XADDs
-  (b) state reads/s (GET /games/{id}) vs a bare Flask endpoint that XRANGEs a few entries
-  (c) a move and a read on a game whose log holds 10 records vs 10,000
+the same time, every row interleaved with the others, repeat after repeat:
+  (a) confirmed moves/s over HTTP at 1, 10 and 50 concurrent 2-seat games (`tablefold serve`)
+  (b) state reads/s (GET /games/{id}) against a bare Flask endpoint that XRANGEs a few entries
+  (c) a move and a read on a game whose log holds 10 records against 10,000
   (d) fold and random play-out throughput per registered engine
   (e) memory per live game, in Redis and in Python
-Everything listens on loopback only; every server started here is stopped at the end.
+  (f) Tic Tac Trek played by clients that follow their seats' live streams
+  (g) Tic Tac Trek played by polling clients (GET the view, then POST)
+  (h) the floors: the bare Flask XADD endpoint under `tablefold serve`'s server, and a minimal
+      asyncio HTTP server doing the same XADD (redis.asyncio)
+  and the serving models: the service under gunicorn gevent (the chosen one), gunicorn sync
+  (4 processes) and granian's WSGI server, and boardgame.io 0.50 (in-memory) beside them.
+Everything listens on loopback only; every server started here is stopped at the end, also
+on failure or Ctrl-C.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
+import math
 import os
 import signal
+import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
-from bench import engines as engine_bench
-from bench import load, memory, report
-from bench.probe import Meter
-from bench.servers import ROOT, Gunicorn, RedisServer, running
+from bench import load, report
+from bench.probe import Meter, Monitor
+from bench.servers import ROOT, RedisServer, Served, asyncio_floor, granian, running, \
+    tablefold_serve
+
+GRANIAN = "granian==2.8.9"   # bench only: not a dependency of tablefold
 
 
 @dataclass
 class Profile:
     name: str
-    clients: int = 4          # client processes, each on its own games
-    workers: int = 2          # gunicorn workers (as `tablefold serve`)
-    threads: int = 8          # gunicorn gthread threads per worker (as `tablefold serve`)
-    warmup: float = 0.3       # seconds before each measured window
-    duration: float = 2.0     # measured window of a timed phase
-    repeats: int = 10         # interleaved repetitions of each service/bare pair (short phases,
-                              # many times: other load on the machine hits both sides alike)
-    c_repeats: int = 5        # repetitions of the (c) move pair
-    short_games: int = 24     # (c) short games per client per repeat
-    moves_per_short: int = 8  # (c) moves per short game (its log grows from 10 to 18)
+    games: tuple = (1, 10, 50)   # concurrent 2-seat games
+    warmup: float = 0.5          # seconds before each measured window
+    duration: float = 2.0        # measured window of a phase
+    repeats: int = 3             # interleaved repetitions of every row
+    sample: float = 1.0          # the warm-up phase of each row, with Redis MONITOR attached
+    c_games: int = 10            # (c): games in play at once
+    moves_per_short: int = 8     # (c): moves on a short game (its log grows from 10 to 18)
     long_length: int = 10_000
     short_length: int = 10
-    engine_budget: float = 8.0   # (d) seconds per engine
-    memory_games: int = 100      # (e) games per engine
-    memory_budget: float = 10.0  # (e) seconds at most to make one engine's games
+    engine_budget: float = 3.0   # (d) seconds per engine
+    memory_games: int = 50       # (e) games per engine
+    memory_budget: float = 4.0   # (e) seconds at most to make one engine's games
     profile_requests: int = 400  # requests per round of the in-process breakdown
+    granian_threads: int = 8     # granian's blocking threads per worker
 
 
 FULL = Profile("full")
-QUICK = Profile("quick", duration=1.0, repeats=5, c_repeats=3, short_games=12, engine_budget=1.5,
-                memory_games=20, memory_budget=3.0, profile_requests=150)
+QUICK = Profile("quick", warmup=0.3, duration=0.8, repeats=1, sample=0.5, engine_budget=0.8,
+                memory_games=10, memory_budget=1.5, profile_requests=150)
 
 
 def say(*args):
     print(*args, file=sys.stderr, flush=True)
 
 
-def timed_pairs(meters, pairs, repeats, on_outcome=None):
-    """Run each (label, server, phase_factory) in turn, `repeats` times, interleaved."""
-    results = {label: [] for label, _s, _p in pairs}
-    for rep in range(repeats):
-        for label, server, make_phase in pairs:
-            meter = meters[server.factory].start()
-            outcome = load.run(server.port, make_phase())
+@dataclass
+class Row:
+    key: str                     # e.g. "move gevent 10"
+    server: Served
+    kind: str
+    games: int
+    make: Callable[[float, float], load.Phase]   # (warmup, duration) -> a phase on fresh games
+    meter: Meter
+    monitor: str | None = None   # the unix socket of the server's Redis (MONITOR samples)
+    command: list | None = None  # another generator than bench/loadgen.js (boardgame.io)
+    env: dict | None = None
+    after: Callable | None = None
+    runs: list = field(default_factory=list)
+    sampled: dict = field(default_factory=dict)
+
+    def run(self, warmup: float, duration: float, monitor: bool = False):
+        phase = self.make(warmup, duration)
+        mon = Monitor(self.monitor).start() if monitor and self.monitor else None
+        meter = self.meter.start()
+        try:
+            outcome = load.run(self.server.port, phase, self.command, self.env)
+        finally:
             cost = meter.stop()
-            results[label].append((outcome, cost))
-            if on_outcome:
-                on_outcome(label, outcome)
-            say(f"  {label} #{rep + 1}: {outcome.per_second:,.0f}/s, mean {outcome.mean_ms:.2f} ms, "
-                f"errors {outcome.errors}")
-    return {label: report.Pooled(label, runs) for label, runs in results.items()}
+            seen = mon.stop() if mon else None
+        if self.after:
+            self.after(outcome)
+        return outcome, cost, seen
 
 
-def advanced(groups, outcome):
-    """The targets with the versions the move phase left them at."""
-    return [[(g, t, outcome.versions.get(g, v), lead) for g, t, v, lead in grp] for grp in groups]
+class Stack:
+    """One HTTP server with a Redis of its own, and the games built on that Redis."""
+
+    def __init__(self, stack: contextlib.ExitStack, redis: RedisServer, server: Served | None):
+        from bench.fixtures import Tables
+        self.redis, self.server = redis, server
+        self.client = redis.client()
+        self.tables = Tables(self.client)
+        groups = {"redis": os.getpgid(redis.proc.pid)}
+        if server is not None:
+            groups["server"] = server.pgid
+        self.meter = Meter(self.client, groups)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="a short run (under two minutes)")
+    parser.add_argument("--quick", action="store_true", help="a short run (under three minutes)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "performance.md"),
                         help="where to write the markdown (default: docs/performance.md)")
-    parser.add_argument("--no-write", action="store_true", help="print the table only")
-    parser.add_argument("--clients", type=int, help="client processes (default 4)")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
-    parser.add_argument("--threads", type=int, help="gthread threads per worker (default 8)")
+    parser.add_argument("--no-write", action="store_true", help="print the document only")
+    parser.add_argument("--repeats", type=int, help="interleaved repetitions of every row")
     args = parser.parse_args(argv)
     prof = QUICK if args.quick else FULL
-    for name in ("clients", "workers", "threads"):
-        if getattr(args, name):
-            setattr(prof, name, getattr(args, name))
+    if args.repeats:
+        prof.repeats = args.repeats
+    if not load.node():
+        sys.exit("python -m bench needs Node.js (`node`): its load generator is bench/loadgen.js")
 
     # a polite kill (SIGTERM) unwinds like Ctrl-C, so every server started here is stopped
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(143))
     started = time.monotonic()
     doc = report.Report(prof)
     doc.machine = report.machine()
+    from bench.serve import gunicorn_settings
+    doc.gunicorn = gunicorn_settings()
     with contextlib.ExitStack() as stack:
-        rs = stack.enter_context(running(RedisServer()))
-        client = rs.client()
-        doc.machine["Redis"] = report.redis_version(client)
-        from bench.fixtures import Tables
-        tables = Tables(client)
-        C = prof.clients
+        def redis() -> RedisServer:
+            return stack.enter_context(running(RedisServer()))
+
+        def serve(server: Served) -> Served:
+            say(f"starting {server.name} ...")
+            return stack.enter_context(running(server))
+
+        svc_redis = redis()
+        doc.machine["Redis"] = report.redis_version(svc_redis.client())
+        svc = Stack(stack, svc_redis, serve(tablefold_serve(svc_redis.url)))
+        bare_r = redis()
+        bare = Stack(stack, bare_r, serve(tablefold_serve(bare_r.url, "bare")))
+        floor_r = redis()
+        floor = Stack(stack, floor_r, serve(asyncio_floor(floor_r.url)))
+        sync_r = redis()
+        sync = Stack(stack, sync_r, serve(tablefold_serve(sync_r.url, worker_class="sync",
+                                                          workers=4, name="gunicorn sync")))
+        models = {"gevent": svc, "sync": sync}
+        doc.granian = granian_version()
+        if doc.granian:
+            gr_r = redis()
+            models["granian"] = Stack(stack, gr_r, serve(granian(gr_r.url, os.cpu_count() or 1,
+                                                                 prof.granian_threads)))
+        bgio_server = None
+        try:
+            from bench import bgio
+            bgio.install(log=say)
+            bgio_server = serve(bgio.server())
+            doc.bgio = bgio.version()
+        except Exception as e:  # said in the document
+            doc.bgio_error = f"{type(e).__name__}: {e}"
+            say(f"boardgame.io: {doc.bgio_error}")
 
         say("building games through events.games.Games ...")
-        move_games = [[tables.tiny(prof.short_length) for _ in range(4)] for _ in range(C)]
-        # reads: games spread over one snapshot interval (their tails differ)
-        every = tables.games.snapshot_every
-        read_games = [[tables.tiny(100 + (c * 4 + j) * every // (4 * C)) for j in range(4)]
-                      for c in range(C)]
-        short_read = [[tables.tiny(prof.short_length) for _ in range(4)] for _ in range(C)]
-        t0 = time.perf_counter()
-        # opening `add` moves so that the long game stands where the short one does in the
-        # 4-record cycle (10,000 - 10 is not a multiple of 4)
-        long_game = tables.tiny(prof.long_length, lead=(prof.long_length - prof.short_length) % 4)
-        doc.build_long_s = time.perf_counter() - t0
-        long_games = [[long_game]] + [[tables.clone(long_game)] for _ in range(C - 1)]
-        doc.snapshot_every = every
-        doc.refold = report.refold_cost(tables, long_game)
+        rows = build_rows(prof, doc, svc, bare, floor, models, bgio_server)
 
-        def targets(groups):
-            return [[t.target() for t in group] for group in groups]
+        say("warm-up of every row, with MONITOR on its Redis (round trips per operation) ...")
+        for row in rows:
+            outcome, cost, seen = row.run(0.0, prof.sample, monitor=True)
+            row.sampled = {"ops": outcome.ops_total, "seen": seen}
+            say(f"  {row.key}: {outcome.per_second:,.0f}/s (with MONITOR), errors "
+                f"{outcome.errors} {outcome.errors_seen[:1]}")
 
-        def timed(kind, groups):
-            return lambda: load.Phase(kind, groups, prof.warmup, prof.duration)
-
-        svc = stack.enter_context(running(Gunicorn("service", rs.url, prof.workers, prof.threads)))
-        bare = stack.enter_context(running(Gunicorn("bare", rs.url, prof.workers, prof.threads)))
-        meters = {s.factory: Meter(client, {"server": os.getpgid(s.proc.pid),
-                                            "redis": os.getpgid(rs.proc.pid)})
-                  for s in (svc, bare)}
-
-        say("warming up ...")
-        for server, kind, groups in ((bare, "bare_append", targets(move_games)),
-                                     (bare, "bare_read", targets(read_games)),
-                                     (svc, "read", targets(read_games))):
-            load.run(server.port, load.Phase(kind, groups, 0.0, 1.0))
-
-        say("(a) moves vs bare append, (b) reads vs bare read ...")
-        moving = {"targets": targets(move_games)}
-
-        def track(label, outcome):
-            if label == "move":
-                moving["targets"] = advanced(moving["targets"], outcome)
-
-        doc.ab = timed_pairs(meters, [
-            ("bare append", bare, timed("bare_append", targets(move_games))),
-            ("move", svc, lambda: load.Phase("move", moving["targets"], prof.warmup, prof.duration)),
-            ("bare read", bare, timed("bare_read", targets(read_games))),
-            ("read", svc, timed("read", targets(read_games))),
-        ], prof.repeats, track)
-
-        short_label, long_label = f"at {prof.short_length}", f"at {prof.long_length:,}"
-        say(f"(c) log length {prof.short_length} vs {prof.long_length:,} ...")
-        doc.c_reads = timed_pairs(meters, [
-            (f"read {short_label}", svc, timed("read", targets(short_read))),
-            (f"read {long_label}", svc, timed("read", targets(long_games))),
-        ], prof.repeats)
-        per_client = prof.short_games * prof.moves_per_short
-        long_targets = targets(long_games)
-        c_moves = {f"move {short_label}": [], f"move {long_label}": []}
-        for rep in range(prof.c_repeats):
-            fresh = [[tables.tiny(prof.short_length) for _ in range(prof.short_games)]
-                     for _ in range(C)]
-            for label, phase in (
-                    (f"move {short_label}",
-                     load.Phase("move", targets(fresh), 0.0, 120.0, prof.moves_per_short)),
-                    (f"move {long_label}",
-                     load.Phase("move", long_targets, 0.0, 120.0, per_client))):
-                meter = meters["service"].start()
-                outcome = load.run(svc.port, phase)
-                c_moves[label].append((outcome, meter.stop()))
-                say(f"  {label} #{rep + 1}: {outcome.per_second:,.0f}/s, "
-                    f"mean {outcome.mean_ms:.2f} ms, errors {outcome.errors}")
-                if label.endswith(long_label):
-                    long_targets = advanced(long_targets, outcome)
-        doc.c_moves = {label: report.Pooled(label, runs) for label, runs in c_moves.items()}
-        doc.long_after = max(t[2] for grp in long_targets for t in grp)
-
-        say("where the CPU of a request goes (in-process) ...")
-        os.environ["REDIS_URL"] = rs.url
-        from bench import apps, breakdown
-        doc.profile = breakdown.breakdown(apps.service(), tables, prof.profile_requests)
+        for rep in range(prof.repeats):
+            say(f"repeat {rep + 1} of {prof.repeats} ...")
+            for row in rows:
+                outcome, cost, _ = row.run(prof.warmup, prof.duration)
+                row.runs.append((outcome, cost))
+                say(f"  {row.key}: {outcome.per_second:,.0f}/s, mean {outcome.mean_ms:.2f} ms, "
+                    f"errors {outcome.errors} {outcome.errors_seen[:1]}"
+                    f"{'; slots out of games: ' + str(outcome.exhausted) if outcome.exhausted else ''}")
+        doc.rows = {row.key: report.Pooled(row.key, row.runs, row.sampled, row.games)
+                    for row in rows}
+        doc.long_after = max(doc.long_versions.values()) if doc.long_versions else 0
 
         # the HTTP servers are done: stop them before the single-threaded measurements
-        svc.stop()
-        bare.stop()
+        for s in (*models.values(), bare, floor):
+            s.server.stop()
+        if bgio_server:
+            bgio_server.stop()
+
+        say("where the CPU of a request goes (in-process) ...")
+        os.environ["REDIS_URL"] = svc_redis.url
+        from bench import apps, breakdown
+        doc.profile = breakdown.breakdown(apps.service(), apps.bare(), svc.tables,
+                                          prof.profile_requests)
 
         say("(e) memory per live game ...")
-        doc.memory = [memory.tiny_game(tables, short_read[0][0], "tiny (synthetic)"),
-                      memory.tiny_game(tables, long_game, "tiny (synthetic)")]
+        from bench import engines as engine_bench
+        from bench import memory
+        tables = svc.tables
+        doc.memory = [memory.tiny_game(tables, doc.short_read, "tiny (synthetic)"),
+                      memory.tiny_game(tables, doc.long_game, "tiny (synthetic)")]
 
         say("(d) fold and play-out throughput per engine ...")
         doc.engines, doc.engines_others = engine_bench.run(prof.engine_budget, log=say)
@@ -206,13 +219,146 @@ def main(argv=None) -> int:
         doc.elapsed = time.monotonic() - started
 
     text = doc.markdown()
-    print(text)
-    if not args.no_write:
+    if args.no_write:
+        print(text)
+    else:
         os.makedirs(os.path.dirname(args.out), exist_ok=True)
         with open(args.out, "w") as f:
             f.write(text)
         say(f"wrote {args.out} in {doc.elapsed:.0f} s")
     return 0
+
+
+def granian_version() -> str:
+    """granian's version, installed into this virtualenv for the benchmark when it is missing
+    (bench only: tablefold does not depend on it). Empty when it cannot be had."""
+    if importlib.util.find_spec("granian") is None:
+        say(f"pip install {GRANIAN} (bench only) ...")
+        proc = subprocess.run([sys.executable, "-m", "pip", "install", "-q", GRANIAN],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            say(f"granian: {proc.stderr[-300:]}")
+            return ""
+    from importlib import metadata
+    return metadata.version("granian")
+
+
+def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models: dict,
+               bgio_server) -> list[Row]:
+    """Every row of the run, each with the games it plays on (built here, on its server's
+    Redis). Moves on the synthetic game reuse their games across repeats (the versions they
+    reach are carried over); Tic Tac Trek rows and (c)'s short games get fresh games each time."""
+    from bench import bgio
+    rows: list[Row] = []
+    every = svc.tables.games.snapshot_every
+    doc.snapshot_every = every
+
+    def tiny_slots(stack: Stack, n: int, length: int) -> list[list]:
+        return [[t.target()] for t in stack.tables.clone(stack.tables.tiny(length), n)]
+
+    def moving(stack: Stack, n: int):
+        """Slots of one tiny game each, moved on from where the last phase left them."""
+        slots = tiny_slots(stack, n, prof.short_length)
+
+        def make(warmup, duration):
+            return load.Phase("move", slots, warmup, duration)
+
+        def after(outcome):
+            for slot in slots:
+                gid, tokens, _v, lead = slot[0]
+                slot[0] = (gid, tokens, outcome.versions.get(gid, slot[0][2]), lead)
+        return make, after
+
+    def reading(stack: Stack, kind: str, n: int):
+        # games spread over one snapshot interval (their tails after the snapshot differ)
+        bases = [stack.tables.tiny(100 + k * every // 8) for k in range(8)]
+        slots = [[t.target()] for i in range(n) for t in stack.tables.clone(bases[i % 8])]
+        return lambda warmup, duration: load.Phase(kind, slots, warmup, duration)
+
+    def appending(n: int):
+        slots = [[(f"bare-{i}-{os.urandom(4).hex()}", ["-", "-"], 10, 0)] for i in range(n)]
+        return lambda warmup, duration: load.Phase("append", slots, warmup, duration)
+
+    originals: list = []
+
+    def tic_tac_trek(kind: str, n: int):
+        """Fresh Tic Tac Trek games for every phase: copies of a few new tables (the seats
+        play at random, so copies play out differently)."""
+        if not originals:
+            originals.extend(svc.tables.tic_tac_trek(8))
+        rate = min(900.0, 3000.0 / n)  # moves/s one slot may reach, generously
+
+        def make(warmup, duration):
+            per_slot = math.ceil(rate * (warmup + duration) / 20) + 2
+            slots = []
+            for i in range(n):
+                copies = svc.tables.clone(originals[i % len(originals)], per_slot)
+                slots.append([t.target() for t in copies])
+            return load.Phase(kind, slots, warmup, duration)
+        return make
+
+    def row(key, stack, kind, n, make, after=None, server=None, **kw):
+        rows.append(Row(key, server or stack.server, kind, n, make, stack.meter,
+                        stack.redis.sock, after=after, **kw))
+
+    for n in prof.games:
+        make, after = moving(svc, n)
+        row(f"move gevent {n}", svc, "move", n, make, after)
+        row(f"append flask {n}", bare, "append", n, appending(n))
+        row(f"append asyncio {n}", floor, "append", n, appending(n))
+        row(f"read gevent {n}", svc, "read", n, reading(svc, "read", n))
+        row(f"bare read flask {n}", bare, "bare_read", n, reading(bare, "bare_read", n))
+        row(f"stream gevent {n}", svc, "stream", n, tic_tac_trek("stream", n))
+        row(f"poll gevent {n}", svc, "poll", n, tic_tac_trek("poll", n))
+        for name, stack in models.items():
+            if name == "gevent":
+                continue
+            make, after = moving(stack, n)
+            row(f"move {name} {n}", stack, "move", n, make, after)
+            row(f"read {name} {n}", stack, "read", n, reading(stack, "read", n))
+        if bgio_server is not None:
+            nobody = Meter(None, {"server": bgio_server.pgid})  # no Redis
+            rows.append(Row(f"move boardgame.io {n}", bgio_server, "bgio", n,
+                            lambda warmup, duration, n=n: load.Phase(
+                                "bgio", [[]] * n, warmup, duration),
+                            nobody, None, bgio.client_command(bgio_server.port),
+                            dict(os.environ, **bgio.env())))
+
+    # (c) a log of 10 records against one of 10,000
+    t = svc.tables
+    C = prof.c_games
+    t0 = time.perf_counter()
+    # opening `add` moves so that the long game stands where the short one does in the 4-record
+    # cycle (10,000 - 10 is not a multiple of 4)
+    long_game = t.tiny(prof.long_length, lead=(prof.long_length - prof.short_length) % 4)
+    doc.build_long_s = time.perf_counter() - t0
+    doc.long_game = long_game
+    doc.refold = report.refold_cost(t, long_game)
+    short_game = t.tiny(prof.short_length)
+    doc.short_read = short_game
+    long_slots = [[x.target()] for x in t.clone(long_game, C)]
+    doc.long_versions = {}
+
+    def long_after(outcome):
+        for slot in long_slots:
+            gid, tokens, _v, lead = slot[0]
+            slot[0] = (gid, tokens, outcome.versions.get(gid, slot[0][2]), lead)
+            doc.long_versions[gid] = slot[0][2]
+
+    def short_moves(warmup, duration):
+        per_slot = math.ceil(250 * (warmup + duration) / prof.moves_per_short) + 2
+        return load.Phase("move", [[x.target() for x in t.clone(short_game, per_slot)]
+                                   for _ in range(C)], warmup, duration, prof.moves_per_short)
+
+    short_reads = [[x.target()] for x in t.clone(short_game, C)]
+    row(f"move at {prof.short_length}", svc, "move", C, short_moves)
+    row(f"move at {prof.long_length:,}", svc, "move", C,
+        lambda warmup, duration: load.Phase("move", long_slots, warmup, duration), long_after)
+    row(f"read at {prof.short_length}", svc, "read", C,
+        lambda warmup, duration: load.Phase("read", short_reads, warmup, duration))
+    row(f"read at {prof.long_length:,}", svc, "read", C,
+        lambda warmup, duration: load.Phase("read", long_slots, warmup, duration))
+    return rows
 
 
 def _engine(name):

@@ -1,47 +1,41 @@
-"""The WSGI apps the benchmark serves under gunicorn, one factory each.
+"""The WSGI apps the benchmark serves, one factory each.
 
-`service()` is the tablefold app exactly as `tablefold serve` builds it (service.create_app on the
-Redis at REDIS_URL), with the never-ending test engine `tiny` registered for the synthetic games.
+`service()` is the tablefold app as `tablefold serve` builds it: `service.create_app` with the
+settings of the environment (REDIS_URL: the benchmark's Redis), which connects its own clients
+(the follower's blocking reader included), plus the never-ending test engine `tiny` for the
+synthetic games. Under gunicorn the benchmark runs `tablefold serve` itself (bench/serve.py);
+this factory serves granian's WSGI server and the in-process breakdown.
 
-`bare()` is the baseline: a plain Flask app on the same Redis, under the same server config, whose
-endpoints do the least a move or a read could do:
+`bare()` is the baseline, a plain Flask app on the same kind of Redis, whose endpoints do the
+least a move or a read could do:
     POST /bare/<gid>/append   parse the JSON body, XADD it as one entry to a stream, answer its id
     GET  /bare/<gid>/read     XRANGE a few entries of the game's log, answer them as JSON
-Both apps answer GET /ping for the readiness check.
+It answers GET /healthz for the readiness check, as the service does.
 """
 from __future__ import annotations
 
 import json
 import os
 
-import redis
-from flask import Flask, jsonify, request
-
 READ_COUNT = 5   # entries the bare read returns
 
 
-def _client() -> redis.Redis:
-    return redis.Redis.from_url(os.environ["REDIS_URL"])
-
-
-def _ping():
-    return "ok"
-
-
-def service() -> Flask:
+def service():
     from engines.core import register
     from service import create_app
+    from service.config import from_env
     from tests.support.tiny import tiny
 
     register(tiny)
-    app = create_app(_client())
-    app.add_url_rule("/ping", "bench_ping", _ping)
-    return app
+    return create_app(config=from_env())
 
 
-def bare() -> Flask:
+def bare():
+    import redis
+    from flask import Flask, jsonify, request
+
     app = Flask("bare")
-    r = _client()
+    r = redis.Redis.from_url(os.environ["REDIS_URL"])
 
     @app.post("/bare/<gid>/append")
     def append(gid):
@@ -54,5 +48,5 @@ def bare() -> Flask:
         entries = r.xrange(f"tf:{{{gid}}}:log", "-", "+", count=READ_COUNT)
         return jsonify({"records": [json.loads(fields[b"r"]) for _id, fields in entries]})
 
-    app.add_url_rule("/ping", "ping", _ping)
+    app.add_url_rule("/healthz", "healthz", lambda: "ok")
     return app

@@ -1,22 +1,31 @@
-"""Where the CPU of one request goes: the service app in-process (Flask test client, no HTTP
-server) on the benchmark's real Redis, timed whole and by the parts events.games exposes.
+"""Where the CPU of one request goes: the apps in-process (Flask test client, no HTTP server) on
+the benchmark's real Redis, timed whole and by the parts events.games exposes, then profiled
+(cProfile) and summed by the package each function belongs to.
 
-Every figure is CPU time of this process (time.process_time), the best of three rounds, so
+Every timing is CPU time of this process (time.process_time), the best of three rounds, so
 other load on the machine disturbs it little. The parts are timed on their own, on a game in the
 same state as the requests':
-    Flask floor      a request to an endpoint that does nothing (GET /ping), test client included
-    one round trip   a Redis PING through redis-py
-    Games.load       metadata and the records after the worker's cached state (warm: none)
-    Games.undo_reach the walk back to the checkpoint (for the seat whose turn it is)
-    Games.submit     decide, evolve, the atomic append (the Lua script), a snapshot when due
+    Flask floor       a request to an endpoint that does nothing, test client included
+    bare append       the bare app's POST /bare/<id>/append (parse, XADD, answer)
+    one round trip    a Redis PING through redis-py
+    Games.load        the round trip that brings a cached game up to date (warm: no records)
+    Games.submit      decide, evolve, the atomic append (the Lua script), a snapshot when due
+    follower fold     what every other worker following the game does with each new record:
+                      fold it into its cached entry (Games.advance), after decoding XREAD's reply
 """
 from __future__ import annotations
 
+import cProfile
+import os
+import pstats
+import secrets
 import time
+from collections import defaultdict
 
 from bench.fixtures import next_move
 
 ROUNDS = 3
+MINIMAL = {"Prefer": "return=minimal"}
 
 
 def _cpu(fn, n: int) -> float:
@@ -31,8 +40,38 @@ def _cpu(fn, n: int) -> float:
     return 1e6 * best
 
 
-def breakdown(app, tables, n: int) -> dict:
+def package(filename: str) -> str:
+    """The package a profiled function's file belongs to (ours by folder, others by
+    distribution folder under site-packages, the standard library as `stdlib`)."""
+    if filename.startswith("<") or filename == "~":
+        return "builtins (C: str, dict, socket calls...)"
+    path = filename.replace(os.sep, "/")
+    if "/site-packages/" in path:
+        top = path.split("/site-packages/", 1)[1].split("/", 1)[0]
+        return top.removesuffix(".py").split(".")[0]
+    for ours in ("engines", "events", "service", "tests", "bench"):
+        if f"/{ours}/" in path:
+            return f"tablefold {ours}"
+    return "stdlib"
+
+
+def by_package(fn, n: int) -> dict[str, float]:
+    """cProfile of n calls of fn(): µs of own time per call, by package."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(n):
+        fn()
+    prof.disable()
+    stats = pstats.Stats(prof)
+    out: dict[str, float] = defaultdict(float)
+    for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
+        out[package(filename)] += 1e6 * tottime / n
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
+
+
+def breakdown(app, bare_app, tables, n: int) -> dict:
     games = app.extensions["tablefold"]
+    app.add_url_rule("/bench-nothing", "bench_nothing", lambda: "")
     client = app.test_client()
     out: dict = {"n": n}
 
@@ -48,20 +87,21 @@ def breakdown(app, tables, n: int) -> dict:
             raise RuntimeError(f"read answered {resp.status_code}: {resp.data[:200]!r}")
 
     out["read"] = _cpu(read, n)
-    out["floor"] = _cpu(lambda: client.get("/ping"), n)
+    out["floor"] = _cpu(lambda: client.get("/bench-nothing"), n)
     out["ping"] = _cpu(games.store.r.ping, n)
     out["load"] = _cpu(lambda: games.load(reader.gid), n)
     out["undo_reach"] = _cpu(lambda: games.undo_reach(game, seat), n)
     out["tail"] = reader.version % games.snapshot_every
 
-    # moves: on a fresh game, as the (a) phase does
+    # moves: on a fresh game, as the (a) rows send them (expected_version, move_id, minimal)
     mover = tables.tiny(10)
 
     def move():
         s, m = next_move(mover.version, mover.lead)
         resp = client.post(f"/games/{mover.gid}/moves",
-                           json={"move": m, "expected_version": mover.version},
-                           headers={"Authorization": f"Bearer {mover.tokens[s]}"})
+                           json={"move": m, "expected_version": mover.version,
+                                 "move_id": secrets.token_hex(8)},
+                           headers={"Authorization": f"Bearer {mover.tokens[s]}", **MINIMAL})
         if resp.status_code != 200:
             raise RuntimeError(f"move answered {resp.status_code}: {resp.data[:200]!r}")
         mover.version += 1
@@ -72,7 +112,30 @@ def breakdown(app, tables, n: int) -> dict:
 
     def submit():
         s, m = next_move(live.version)
-        games.submit(live, s, m, expected_version=live.version)
+        games.submit(live, s, m, expected_version=live.version, move_id=secrets.token_hex(8))
 
     out["submit"] = _cpu(submit, n)
+
+    # the follower of another worker: decode the record XREAD answers, fold it into the entry
+    from events.games import applied
+    from events.store import decode_entry, keys
+    before = games.cached(direct.gid).entry
+    submit()
+    raw = games.store.r.xrange(keys(direct.gid)[0], f"0-{before.version + 1}",
+                               f"0-{before.version + 1}")
+
+    def follow():
+        applied(live.engine, before, [decode_entry(e) for e in raw])
+
+    out["follow"] = _cpu(follow, n)
+
+    bare_client = bare_app.test_client()
+    gid = secrets.token_urlsafe(9)
+    body = {"move": {"type": "end"}, "expected_version": 10, "move_id": "x"}
+    out["bare_append"] = _cpu(lambda: bare_client.post(f"/bare/{gid}/append", json=body), n)
+
+    out["profile_move"] = by_package(move, n)
+    out["profile_read"] = by_package(read, n)
+    out["profile_bare"] = by_package(
+        lambda: bare_client.post(f"/bare/{gid}/append", json=body), n)
     return out

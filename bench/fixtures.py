@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import redis
 
-from engines.core import register
+from engines.core import get_engine, register
 from events.games import Games, sha256
 from events.store import Store
+from events.store import keys as store_keys
 from tests.support.tiny import tiny
 
 register(tiny)
@@ -58,21 +59,40 @@ class Tables:
         game, codes = self.games.create(tiny, tiny.load_options({"rounds": 0}), SEATS)
         tokens = []
         for seat, code in sorted(codes.items()):
-            token = secrets.token_urlsafe(24)
+            token = f"{game.gid}.{secrets.token_urlsafe(24)}"
             assert self.games.store.redeem(game.gid, sha256(code), sha256(token)) == seat
             tokens.append(token)
-        game.meta = self.games.store.meta(game.gid)
+        game = self.games.load(game.gid)  # with the redeemed tokens in its metadata
         while game.version < length:
             seat, move = next_move(game.version, lead)
             self.games.submit(game, seat, move)
         return Table(game.gid, tokens, game.version, lead)
 
-    def clone(self, table: Table) -> Table:
-        """A copy of the game under a new id (Redis COPY of its keys): same log, same tokens."""
-        gid = secrets.token_urlsafe(9)
-        for src in self.keys(table.gid):
-            self.r.copy(src, src.replace(f"{{{table.gid}}}", f"{{{gid}}}", 1))
-        return Table(gid, list(table.tokens), table.version, table.lead)
+    def clone(self, table: Table, n: int = 1) -> list[Table]:
+        """n copies of the game under new ids (Redis COPY of its keys): same log, same tokens."""
+        present = [k for k in store_keys(table.gid) if self.r.exists(k)]
+        out, pipe = [], self.r.pipeline(transaction=False)
+        for _ in range(n):
+            gid = secrets.token_urlsafe(9)
+            for src in present:
+                pipe.copy(src, src.replace(f"{{{table.gid}}}", f"{{{gid}}}", 1))
+            out.append(Table(gid, list(table.tokens), table.version, table.lead))
+        pipe.execute()
+        return out
+
+    def tic_tac_trek(self, n: int) -> list[Table]:
+        """n new Tic Tac Trek tables, both seats human, their tokens held here."""
+        engine = get_engine("tic-tac-trek")
+        out = []
+        for _ in range(n):
+            game, codes = self.games.create(engine, engine.load_options({}), SEATS)
+            tokens = []
+            for seat, code in sorted(codes.items()):
+                token = f"{game.gid}.{secrets.token_urlsafe(24)}"
+                assert self.games.store.redeem(game.gid, sha256(code), sha256(token)) == seat
+                tokens.append(token)
+            out.append(Table(game.gid, tokens, game.version))
+        return out
 
     def keys(self, gid: str) -> list[str]:
         """Every key of the game (they share the hash tag `{gid}`)."""

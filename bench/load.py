@@ -1,42 +1,59 @@
-"""Closed-loop HTTP load on loopback: a few client processes, one keep-alive connection each.
+"""Closed-loop HTTP load on loopback, from one Node process (bench/loadgen.js).
 
-Every client works on its own games (no two clients touch one game), sends one request, reads
-the whole answer, and sends the next. A phase is bounded in time (a warm-up, then a measured
-window) and, for moves on short games, in count (at most `per_target` requests per game).
+A phase names its kind, its slots (one game in play at a time each; a slot takes its next game
+when the current one ends or has had `per_game` moves), a warm-up and a measured window. The
+generator answers what it counted; `run` turns that into an Outcome. Every slot works on games of
+its own (no two slots touch one game).
 """
 from __future__ import annotations
 
-import http.client
+import contextlib
 import json
-import multiprocessing as mp
+import os
+import shutil
 import statistics
-import time
+import subprocess
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bench.fixtures import next_move
+HERE = os.path.dirname(os.path.abspath(__file__))
+LOADGEN = os.path.join(HERE, "loadgen.js")
+KINDS = ("move", "append", "read", "bare_read", "stream", "poll")
 
-KINDS = ("move", "bare_append", "read", "bare_read")
+
+def node() -> str | None:
+    return shutil.which("node")
 
 
 @dataclass
 class Phase:
     kind: str                      # one of KINDS
-    targets: list[list]            # per client: [(gid, tokens, version, lead), ...]
+    slots: list[list]              # per slot: its games, each (gid, tokens, version, lead)
     warmup: float = 0.5
-    duration: float = 3.0
-    per_target: int | None = None  # moves: at most this many per game (then the client stops)
+    duration: float = 2.0
+    per_game: int | None = None    # moves on one game before the slot takes its next
+
+    @property
+    def games(self) -> int:
+        return len(self.slots)
 
 
 @dataclass
 class Outcome:
     kind: str
-    ops: int                       # completed 2xx answers inside the measured window
+    ops: int                       # confirmed moves (2xx reads) inside the measured window
+    ops_total: int                 # ... over the whole phase, warm-up included
     window: float
-    latencies: list[float] = field(repr=False)
+    latencies: list[float] = field(repr=False)   # seconds, of the window's operations
     statuses: Counter
-    versions: dict                 # gid -> version after the phase (moves)
-    client_cpu: float = 0.0        # CPU seconds the client processes used in the phase
+    versions: dict                 # gid -> version after the phase (tiny moves)
+    client_cpu: float = 0.0        # CPU seconds the generator used in the measured window
+    client_cpu_total: float = 0.0  # ... over its whole life (start-up included)
+    requests: int = 0              # every request sent (polls and stream opens included)
+    views: int = 0                 # views the clients read (stream events, polls)
+    exhausted: int = 0             # slots (seats, for streams) that ran out of games
+    errors_seen: list = field(default_factory=list)
 
     @property
     def per_second(self) -> float:
@@ -47,106 +64,39 @@ class Outcome:
         return 1000 * statistics.fmean(self.latencies) if self.latencies else float("nan")
 
     @property
-    def p50_ms(self) -> float:
-        return 1000 * statistics.median(self.latencies) if self.latencies else float("nan")
-
-    @property
-    def p99_ms(self) -> float:
-        if len(self.latencies) < 2:
-            return self.mean_ms
-        return 1000 * statistics.quantiles(self.latencies, n=100)[98]
-
-    @property
     def errors(self) -> int:
-        return sum(n for s, n in self.statuses.items() if not 200 <= s < 300)
+        return sum(n for s, n in self.statuses.items()
+                   if not (isinstance(s, int) and 200 <= s < 300) and not str(s).startswith("stream 2"))
 
 
-def _request(port: int, kind: str, target: list, i: int):
-    gid, tokens, version, lead = target
-    if kind in ("move", "bare_append"):
-        seat, move = next_move(version, lead)
-        body = json.dumps({"move": move, "expected_version": version})
-        path = f"/games/{gid}/moves" if kind == "move" else f"/bare/{gid}/append"
-        return "POST", path, body, {"Authorization": f"Bearer {tokens[seat]}",
-                                    "Content-Type": "application/json"}
-    path = f"/games/{gid}" if kind == "read" else f"/bare/{gid}/read"
-    return "GET", path, None, {"Authorization": f"Bearer {tokens[i % 2]}"}
-
-
-def _client(port: int, phase: Phase, targets: list, start_at: float, out) -> None:
-    targets = [list(t) for t in targets]
-    done = [0] * len(targets)
-    stop_at = start_at + phase.warmup + phase.duration
-    measure_from = start_at + phase.warmup
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    records, statuses = [], Counter()
-    i = 0
-    while time.monotonic() < start_at:
-        time.sleep(0.001)
-    cpu0 = time.process_time()
-    while True:
-        now = time.monotonic()
-        if now >= stop_at:
-            break
-        live = [k for k in range(len(targets))
-                if phase.per_target is None or done[k] < phase.per_target]
-        if not live:
-            break
-        k = live[i % len(live)]
-        method, path, body, headers = _request(port, phase.kind, targets[k], i)
-        i += 1
-        t0 = time.monotonic()
-        try:
-            conn.request(method, path, body, headers)
-            resp = conn.getresponse()
-            data = resp.read()
-        except (http.client.HTTPException, OSError):
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            statuses[-1] += 1
-            continue
-        t1 = time.monotonic()
-        statuses[resp.status] += 1
-        if phase.kind in ("move", "bare_append"):
-            if resp.status == 200:
-                targets[k][2] += 1
-                done[k] += 1
-            elif phase.kind == "move":
-                try:
-                    targets[k][2] = json.loads(data)["version"]  # resync after 409/422
-                except (ValueError, KeyError):
-                    pass
-        if 200 <= resp.status < 300 and t1 >= measure_from:
-            records.append((t1, t1 - t0))
-    conn.close()
-    out.put((records, statuses, {t[0]: t[2] for t in targets}, time.process_time() - cpu0))
-
-
-def run(port: int, phase: Phase) -> Outcome:
-    ctx = mp.get_context("fork")
-    out = ctx.Queue()
-    start_at = time.monotonic() + 0.3
-    procs = [ctx.Process(target=_client, args=(port, phase, t, start_at, out), daemon=True)
-             for t in phase.targets]
-    for p in procs:
-        p.start()
-    results = []
+def run(port: int, phase: Phase, command: list[str] | None = None,
+        env: dict | None = None) -> Outcome:
+    """Run the phase from one Node process: bench/loadgen.js, or `command` (which is handed the
+    phase file and the answer file after its own arguments, as bench/bgio.js client is)."""
+    config = {"port": port, "kind": phase.kind, "warmup": phase.warmup, "games": phase.games,
+              "duration": phase.duration,
+              "slots": [{"games": [{"gid": g, "tokens": t, "version": v, "lead": lead}
+                                   for g, t, v, lead in slot], "per_game": phase.per_game}
+                        for slot in phase.slots]}
+    with tempfile.NamedTemporaryFile("w", prefix="tf-bench-phase-", suffix=".json",
+                                     delete=False) as f:
+        json.dump(config, f)
+    answer = f.name[:-5] + ".out.json"
     try:
-        for _ in procs:
-            results.append(out.get(timeout=phase.warmup + phase.duration + 120))
+        proc = subprocess.run((command or [node(), LOADGEN]) + [f.name, answer],
+                              capture_output=True, text=True, env=env,
+                              timeout=phase.warmup + phase.duration + 120)
+        if proc.returncode != 0:
+            raise RuntimeError(f"loadgen failed ({proc.returncode}): {proc.stderr[-2000:]}")
+        with open(answer) as a:
+            out = json.load(a)
     finally:
-        for p in procs:
-            p.join(10)
-            if p.is_alive():
-                p.kill()
-                p.join()
-    records = [r for res in results for r in res[0]]
-    statuses = sum((res[1] for res in results), Counter())
-    versions = {g: v for res in results for g, v in res[2].items()}
-    measure_from = start_at + phase.warmup
-    if phase.per_target is None:
-        window = phase.duration
-    else:  # ended by count: the window closes with the last answer
-        window = (max(t for t, _ in records) - measure_from) if records else 0.0
-    return Outcome(phase.kind, len(records), window, [lat for _, lat in records], statuses, versions,
-                   sum(res[3] for res in results))
+        for path in (f.name, answer):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+    statuses = Counter({(int(k) if k.lstrip("-").isdigit() else k): v
+                        for k, v in out["statuses"].items()})
+    return Outcome(phase.kind, out["ops"], out["ops_total"], out["window"],
+                   [x / 1000 for x in out["lat"]], statuses, out["versions"], out["cpu_window"],
+                   out["cpu_total"], out["requests"], out["views"], out["exhausted"],
+                   out["errors"])

