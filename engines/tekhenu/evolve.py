@@ -224,7 +224,7 @@ EVOLVE = {
     "board_set": _board_set, "dice_rolled": _dice_rolled, "pillar_drawn": _pillar_drawn,
     "market_filled": _market_filled, "deck_reshuffled": _deck_reshuffled,
     "decrees_dealt": _decrees_dealt, "phase": _phase, KEEP.chosen: KEEP.fold,
-    "decrees_kept": _decrees_kept, "drafted": _drafted, "turn_order": _turn_order,
+    KEEP.closed: _decrees_kept, "drafted": _drafted, "turn_order": _turn_order,
     "destiny_shown": _destiny_shown, "destiny_taken": _destiny_taken,
     "destiny_done": _destiny_done, "gain": _gain, "milestone": _milestone,
     STEPS.pushed: STEPS.fold, STEPS.done_event: STEPS.fold, "step_refreshed": _step_refreshed,
