@@ -8,6 +8,7 @@ recorded state hashes compared.
 from __future__ import annotations
 
 import hashlib
+import json
 import traceback
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,18 +28,49 @@ class Report:
     steps: int = 0
     checked: str = ""          # "decided" (seed known) or "folded" (hashes only)
     step: int | None = None    # the first step that diverged or failed
-    problem: str = ""
+    problem: str = ""          # what went wrong, in one sentence
+    details: list[str] = field(default_factory=list)   # where: the paths that differ, a traceback
     state_before: Any = None
     notes: list[str] = field(default_factory=list)
 
-    def text(self) -> str:
+    def text(self, state_lines: int = 40) -> str:
         if self.ok:
             return f"ok: {self.steps} records {self.checked} without divergence" + \
                 "".join(f"\n{n}" for n in self.notes)
-        out = f"FAILED at step {self.step}: {self.problem}"
+        out = [f"FAILED at step {self.step}: {self.problem}"] + [f"  {d}" for d in self.details]
         if self.state_before is not None:
-            out += f"\nstate before step {self.step}:\n{canonical(self.state_before)}"
-        return out
+            shown = json.dumps(self.state_before, indent=1, sort_keys=True).splitlines()
+            out.append(f"state before step {self.step}"
+                       + (f" (first {state_lines} of {len(shown)} lines):" if len(shown) > state_lines
+                          else ":"))
+            out += shown[:state_lines]
+        return "\n".join(out)
+
+
+def differences(a: Any, b: Any, path: str = "", limit: int = 20) -> list[str]:
+    """Where two JSON values differ, as paths: `hands.1.2: "rally" -> "scout"`."""
+    out: list[str] = []
+
+    def walk(x, y, at):
+        if len(out) >= limit:
+            return
+        if isinstance(x, dict) and isinstance(y, dict):
+            for k in sorted(set(x) | set(y), key=str):
+                where = f"{at}.{k}" if at else str(k)
+                if k not in x:
+                    out.append(f"{where}: (none) -> {canonical(y[k])[:80]}")
+                elif k not in y:
+                    out.append(f"{where}: {canonical(x[k])[:80]} -> (none)")
+                else:
+                    walk(x[k], y[k], where)
+        elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            for i, (p, q) in enumerate(zip(x, y)):
+                walk(p, q, f"{at}.{i}" if at else str(i))
+        elif x != y:
+            out.append(f"{at or '(the whole value)'}: {canonical(x)[:80]} -> {canonical(y)[:80]}")
+
+    walk(a, b, path)
+    return out
 
 
 def engine_for(header: dict):
@@ -84,31 +116,36 @@ def check(header: dict, records: list[dict]) -> Report:
         try:
             if record["by"] != "system":
                 derived = platform_marks(engine, state, record)
-                if derived != {k: record.get(k) for k in derived}:
+                recorded = {k: record.get(k) for k in derived}
+                if derived != recorded:
                     return _diverged(report, v, before, "the record's public part or simultaneous "
-                                     f"mark differs from the engine's: recorded "
-                                     f"{canonical({k: record.get(k) for k in derived})}, engine "
-                                     f"{canonical(derived)}")
+                                     "mark is not what the engine makes of the move.",
+                                     differences(recorded, derived))
             if seed:
                 redone, drew = redo(engine, state, record, players, options, seed)
                 if canonical(redone) != canonical(record["events"]):
+                    after = {"recorded": _folded(engine, before, record["events"]),
+                             "re-run": _folded(engine, before, redone)}
                     return _diverged(report, v, before, "re-running the move gives other events "
-                                     f"than recorded:\n  recorded {canonical(record['events'])}\n"
-                                     f"  re-run   {canonical(redone)}")
+                                     "than recorded.",
+                                     ["events (recorded -> re-run):"]
+                                     + differences(record["events"], redone)
+                                     + ["the state after it (recorded -> re-run):"]
+                                     + differences(after["recorded"], after["re-run"]))
                 if record["by"] != "system" and drew != bool(record.get("reveal")):
-                    return _diverged(report, v, before, "the record's reveal mark differs from "
-                                     "re-running the move (it drew from the rng: "
-                                     f"{'yes' if drew else 'no'})")
+                    return _diverged(report, v, before, "the record's reveal mark is not what "
+                                     "re-running the move gives (it drew from the rng: "
+                                     f"{'yes' if drew else 'no'}).")
             for ev in record["events"]:
                 state = engine.evolve(state, ev)
         except IllegalMove as e:
-            return _diverged(report, v, before, f"the move is refused now: {e.code}: {e.reason}")
+            return _diverged(report, v, before, f"the move is refused now ({e.code}): {e.reason}")
         except Exception as e:  # the point of `check`: name the step a bug breaks on
-            return _diverged(report, v, before, f"{type(e).__name__}: {e}\n"
-                             + "".join(traceback.format_exc(limit=-3)))
+            return _diverged(report, v, before, f"the engine fails on it: {type(e).__name__}: {e}",
+                             traceback.format_exc(limit=-3).splitlines())
         if "hash" in record and state_hash(state) != record["hash"]:
             return _diverged(report, v, before, "the state after this step differs from the "
-                             "recorded hash")
+                             "recorded hash (an engine that folds differently, or an edited log).")
         marks.append(mark(record))
         if v % SNAP_EVERY == 0:
             snaps[v] = copied(state)
@@ -149,9 +186,20 @@ def platform_marks(engine, state, record) -> dict:
     return {"public": made["public"], "simultaneous": made.get("simultaneous")}
 
 
-def _diverged(report: Report, step: int, before: str, problem: str) -> Report:
-    import json
+def _folded(engine, before: str, events: list[dict]):
+    state = json.loads(before)
+    try:
+        for ev in events:
+            state = engine.evolve(state, copied(ev))
+    except Exception as e:  # an event the engine cannot fold is itself the difference
+        return {"fails to fold": f"{type(e).__name__}: {e}"}
+    return state
+
+
+def _diverged(report: Report, step: int, before: str, problem: str,
+              details: list[str] | None = None) -> Report:
     report.ok, report.step, report.problem = False, step, problem
+    report.details = details or []
     report.state_before = json.loads(before)
     return report
 

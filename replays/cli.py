@@ -26,10 +26,20 @@ def run_check(args) -> int:
     return 0 if report.ok else 1
 
 
+def side_of(text: str, players: int):
+    """The viewer `--as` names: a seat of the game, `spectator` or `all`; else a clear exit."""
+    if text == "all":
+        return ALL
+    if text == "spectator":
+        return None
+    if text.isascii() and text.isdigit() and int(text) < players:
+        return int(text)
+    sys.exit(f"--as {text!r}: choose a seat from 0 to {players - 1}, 'spectator' or 'all'")
+
+
 def run_show(args) -> int:
     header, records = read(args.file)
-    side = args.side
-    viewer = ALL if side == "all" else (None if side == "spectator" else int(side))
+    viewer = side_of(args.side, header["players"])
     try:
         step = view_at(header, records, args.at, viewer)
     except ValueError as e:
@@ -41,12 +51,19 @@ def run_show(args) -> int:
 def add_commands(sub) -> None:
     replay = sub.add_parser("replay", help="check or show an exported game log")
     rsub = replay.add_subparsers(dest="replay_command", required=True)
-    c = rsub.add_parser("check", help="re-run the log; name the first step that diverges")
-    c.add_argument("file")
+    c = rsub.add_parser("check", help="re-run the log; name the first step that diverges",
+                        description="Re-run every record of an exported log (re-deciding it from "
+                                    "the seed when the file has one) and name the first step that "
+                                    "diverges, with the paths of the state that differ. Exit 1 "
+                                    "if it diverges. A file whose name starts with '-': put -- "
+                                    "before it.")
+    c.add_argument("file", help="the exported log (JSON Lines)")
     c.set_defaults(func=run_check)
-    s = rsub.add_parser("show", help="print one step's record and view")
-    s.add_argument("file")
-    s.add_argument("--at", type=int, required=True, help="the step (record number)")
-    s.add_argument("--as", dest="side", default="all",
-                   help="a seat number, 'spectator', or 'all' (default)")
+    s = rsub.add_parser("show", help="print one step's record and view",
+                        description="Print step N of an exported log as one side saw it: its "
+                                    "record and the view after it.")
+    s.add_argument("file", help="the exported log (JSON Lines)")
+    s.add_argument("--at", type=int, required=True, metavar="N", help="the step (record number)")
+    s.add_argument("--as", dest="side", default="all", metavar="SIDE",
+                   help="a seat number, 'spectator', or 'all' (default: all)")
     s.set_defaults(func=run_show)

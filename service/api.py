@@ -115,7 +115,7 @@ def get_game(query, gid):
 
 
 @routes.route("/games/<gid>/moves", "POST", "postMove", body=s.MoveBody,
-              responses={200: s.MoveAnswer},
+              responses={200: [s.MoveAnswer, s.MinimalMoveAnswer]},
               errors=("invalid_move", "unknown_move_type", "token_required", "unknown_token",
                       "wrong_game", "not_a_seat", "read_only", "no_such_game", "stale_version",
                       "move_id_reused", "outcome_unknown", "move_refused"), auth="seat")

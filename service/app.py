@@ -34,7 +34,7 @@ def bounded_body() -> None:
         with deadline(current_app.config["BODY_SECONDS"]):
             body = request.environ["wsgi.input"].read(limit + 1)
     except TimeoutError:
-        raise ApiError("invalid_request", "The request body did not arrive in time.", status=408)
+        raise ApiError("body_timeout", "The request body did not arrive in time.")
     except Exception:  # the server's own reader: a malformed chunk
         raise ApiError("malformed_body", "The request body is malformed.")
     if len(body) > limit:
@@ -102,7 +102,7 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
     app.before_request(bounded_body)
     from service import api, live, openapi, watch
     operations = []
-    for routes in (api.routes, watch.routes, live.routes):
+    for routes in (api.routes, watch.routes, live.routes, ops.routes):
         operations += routes.install(app)
     openapi.install(app, operations)
     from service.pages import pages  # the web page: plain Flask, not part of the OpenAPI spec

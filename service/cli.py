@@ -81,9 +81,9 @@ def main(argv: list[str] | None = None) -> None:
         "serve", help="run the HTTP service",
         description="Run the HTTP service (gunicorn with gevent workers). Every setting is read "
                     "from its environment variable; the flags below override them.",
-        epilog="Other settings, by environment variable only: " + "; ".join(
-            f"{s.env} ({s.help}; default {s.default!r})" for s in SETTINGS if not s.flag),
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        epilog="settings by environment variable only:\n" + "\n".join(
+            f"  {s.env} (default {s.default!r}): {s.help}" for s in SETTINGS if not s.flag),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     for s in SETTINGS:
         if s.flag:
             if s.kind is bool or s.default is False:

@@ -42,6 +42,7 @@ CODES: dict[str, tuple[int, str]] = {
     "stale_version": (409, "the game moved on since `expected_version`; `version` is the current one"),
     "move_id_reused": (409, "the move_id was used for another move; `version` is the current one"),
     "engine_version": (409, "the game was recorded by an engine version this server cannot fold"),
+    "body_timeout": (408, "the body did not arrive within the time a client has for it"),
     "body_too_large": (413, "the body is larger than the limit in the message"),
     "unsupported_media_type": (415, "send the body as application/json"),
     "log_engine_version": (422, "the log's engine or engine version is not offered here"),

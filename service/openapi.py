@@ -36,6 +36,8 @@ class Error(Schema):
     engines = fields.List(fields.String(), metadata={"description": "the games offered (404 unknown_engine)"})
     move_types = fields.List(fields.String(), metadata={"description": "the game's move types"})
     step = fields.Integer(metadata={"description": "the first step of a log that fails"})
+    details = fields.List(fields.String(), metadata={"description": "where the log diverges: the "
+                                                     "paths that differ, old -> new"})
 
 
 class MoveRefused(Schema):
@@ -72,12 +74,26 @@ def build(operations: list[Operation]) -> dict:
         spec.components.schema(f"{engine.name}.Options", openapi_schema(engine.options_schema))
     spec.components.schema("AnyMove", {"anyOf": move_unions,
                                        "description": "a move of the game's engine"})
+    examples = load_examples()
     for op in operations:
-        spec.path(path=op.path, operations={op.method.lower(): operation(op)})
-    return spec.to_dict()
+        spec.path(path=op.path, operations={op.method.lower(): operation(op, examples.get(op.operation_id))})
+    out = spec.to_dict()
+    schemas = out["components"]["schemas"]
+    schemas["MoveBody"]["properties"]["move"] = {
+        "allOf": [{"$ref": "#/components/schemas/AnyMove"}],
+        "description": "one of the game's moves: its engine's `<engine>.Move` (GET /engines lists "
+                       "them); a legal-move option with its free parts filled in"}
+    schemas["CreateGame"]["properties"]["options"]["anyOf"] = [
+        {"$ref": f"#/components/schemas/{name}.Options"} for name in registered()]
+    return out
 
 
-def operation(op: Operation) -> dict:
+def load_examples() -> dict:
+    from service.examples import load
+    return load()
+
+
+def operation(op: Operation, examples: dict | None = None) -> dict:
     out = {"operationId": op.operation_id, "summary": op.summary, "tags": [op.tag],
            "responses": {}}
     if op.description:
@@ -90,12 +106,16 @@ def operation(op: Operation) -> dict:
         params.append({"in": "query", "schema": op.query})
     if params:
         out["parameters"] = params
+    examples = examples or {}
     if op.body:
         out["requestBody"] = {"required": True,
                               "content": {"application/json": {"schema": op.body}}}
+        if "request" in examples:
+            out["requestBody"]["content"]["application/json"]["example"] = examples["request"]
     elif op.operation_id == "importGame":
-        out["requestBody"] = {"required": True, "content": {"application/x-ndjson": {
-            "schema": {"type": "string", "description": "an exported log: JSON Lines"}}}}
+        log = {"schema": {"type": "string", "description": "an exported log: JSON Lines"}}
+        out["requestBody"] = {"required": True, "content": {"application/x-ndjson": log,
+                                                            "text/plain": log}}
     for status, answer in op.responses.items():
         if isinstance(answer, tuple):
             media, text = answer
@@ -104,11 +124,16 @@ def operation(op: Operation) -> dict:
         elif answer is None:
             out["responses"][str(status)] = {"description": "OK"}
         else:
-            out["responses"][str(status)] = {"description": answer.__doc__ or schema_name(answer),
-                                             "content": {"application/json": {"schema": answer}}}
+            answers = answer if isinstance(answer, list) else [answer]
+            schema = answers[0] if len(answers) == 1 else {"anyOf": answers}
+            text = " Or: ".join((a.__doc__ or schema_name(a)).strip() for a in answers)
+            out["responses"][str(status)] = {"description": text,
+                                             "content": {"application/json": {"schema": schema}}}
     by_status: dict[int, list[str]] = {}
-    for code in op.errors + ("invalid_request", "malformed_json", "internal_error",
-                             "storage_unavailable"):
+    generic = ("invalid_request", "malformed_json", "internal_error", "storage_unavailable")
+    if op.method in ("POST", "PUT"):
+        generic += ("body_too_large", "malformed_body", "body_timeout")
+    for code in op.errors + generic:
         if code == MOVE_REFUSED:
             out["responses"]["422"] = {"description": "the rules refuse it (the engine's code)",
                                        "content": {"application/json": {
@@ -119,6 +144,10 @@ def operation(op: Operation) -> dict:
         out["responses"].setdefault(str(status), {
             "description": "; ".join(f"`{c}`: {CODES[c][1]}" for c in codes),
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    for status, example in examples.get("responses", {}).items():
+        content = out["responses"].get(status, {}).get("content", {}).get("application/json")
+        if content is not None:
+            content["example"] = example
     return out
 
 

@@ -11,10 +11,12 @@ import re
 import time
 import uuid
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
                                generate_latest, multiprocess)
 
+from service import schemas as s
+from service.endpoints import Routes
 from service.logs import request_id
 
 REQUESTS = Counter("tablefold_requests_total", "HTTP requests answered",
@@ -29,9 +31,41 @@ REDIS_ERRORS = Counter("tablefold_redis_errors_total", "requests that met a Redi
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 
 
+routes = Routes("operations", "Liveness, readiness and metrics, for the operator")
+
+
+@routes.route("/healthz", "GET", "getHealth", responses={200: s.Health})
+def healthz():
+    """The process is alive (it answers)."""
+    return {"status": "alive"}
+
+
+@routes.route("/readyz", "GET", "getReadiness", responses={200: s.Health, 503: s.Health})
+def readyz():
+    """Ready to serve: Redis answers and holds the service's scripts (503 otherwise)."""
+    problem = current_app.extensions["tablefold.ready"]()
+    if problem:
+        return {"status": "not ready", "problem": problem}, 503
+    return {"status": "ready"}
+
+
+@routes.route("/metrics", "GET", "getMetrics",
+              responses={200: ("text/plain", "Prometheus metrics, summed over the workers")})
+def metrics():
+    """Prometheus metrics: requests by route and status, latency, moves, live streams, Redis
+    errors."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        from prometheus_client import REGISTRY as registry
+    return Response(generate_latest(registry), mimetype=CONTENT_TYPE_LATEST)
+
+
 def install(app: Flask, ready) -> None:
-    """Request ids, metrics and the operator's endpoints. `ready()` says what is not ready, or
-    nothing."""
+    """Request ids and metrics on every request; `ready()` says what keeps the service from
+    serving, or nothing."""
+    app.extensions["tablefold.ready"] = ready
 
     @app.before_request
     def start():
@@ -46,25 +80,3 @@ def install(app: Flask, ready) -> None:
         LATENCY.labels(route).observe(time.perf_counter() - getattr(g, "started", time.perf_counter()))
         response.headers["X-Request-ID"] = request_id()
         return response
-
-    @app.get("/healthz")
-    def healthz():
-        """The process is alive (it answers)."""
-        return {"status": "alive"}
-
-    @app.get("/readyz")
-    def readyz():
-        """Ready to serve: Redis answers and the service's scripts are loaded in it."""
-        problem = ready()
-        if problem:
-            return {"status": "not ready", "problem": problem}, 503
-        return {"status": "ready"}
-
-    @app.get("/metrics")
-    def metrics():
-        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-            registry = CollectorRegistry()
-            multiprocess.MultiProcessCollector(registry)
-        else:
-            from prometheus_client import REGISTRY as registry
-        return Response(generate_latest(registry), mimetype=CONTENT_TYPE_LATEST)

@@ -123,6 +123,59 @@ class SeatInfo(Schema):
     claimed = fields.Boolean(required=True)
 
 
+class Part(Schema):
+    """A free part of a move template: one value from `one_of`, or a list of items from `subset`
+    (kept in the listed order, between `min` and `max` of them)."""
+    one_of = fields.List(fields.Raw(), metadata=doc("choose one of these values"))
+    subset = fields.List(fields.Raw(), metadata=doc("choose some of these items, in this order"))
+    min = fields.Integer(metadata=doc("at least this many items (subset)"))
+    max = fields.Integer(metadata=doc("at most this many items (subset)"))
+
+
+class Option(Schema):
+    """One legal-move option: a concrete move (no `choose`), or a template whose free parts
+    `choose` describes; fill each part in to get a move you may post."""
+    move = fields.Dict(required=True, metadata=doc("the move, or the fixed part of a template"))
+    choose = fields.Dict(keys=fields.String(), values=fields.Nested(Part),
+                         metadata=doc("field name -> how to fill it in"))
+
+
+class Ranked(Schema):
+    seat = fields.Integer(required=True)
+    rank = fields.Integer(required=True, metadata=doc("1 is first; ties share a rank"))
+
+
+class Result(Schema):
+    """The end of the game: every seat ranked, with the engine's scores and tie-break reasons."""
+    ranking = fields.List(fields.Nested(Ranked(unknown="include")), required=True)
+
+
+class Event(Schema):
+    """What a move caused. Fields hidden from the caller are left out; `vis` names them."""
+    type = fields.String(required=True)
+    vis = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()),
+                      metadata=doc("field -> the seats that may see it ([]: none yet)"))
+    reveal = fields.Boolean(metadata=doc("it shows someone what was hidden: undo stops here"))
+    by = fields.Raw(metadata=doc("a rules bot that acted, not the mover"))
+
+
+class Record(Schema):
+    """One entry of the log, as the caller may see it (docs/secrecy.md)."""
+    v = fields.Integer(required=True, metadata=doc("the version this record makes"))
+    by = fields.Raw(required=True, metadata=doc('a seat number, or "system" (the setup)'))
+    bot = fields.String(metadata=doc("the seat bot that chose the move"))
+    move = fields.Dict(allow_none=True, required=True,
+                       metadata=doc("the move as sent (its author), or its public part (others)"))
+    simultaneous = fields.Boolean(metadata=doc("a choice in a step where several seats act"))
+    reveal = fields.Boolean(metadata=doc("its move drew from the rng (its author only)"))
+    move_id = fields.String(metadata=doc("the author's idempotency key (its author only)"))
+    undo = fields.List(fields.Integer(), metadata=doc("an undo: the versions it takes back"))
+    events = fields.List(fields.Nested(Event(unknown="include")), required=True)
+    at = fields.String(required=True, metadata=doc("when it was recorded (UTC)"))
+    hash = fields.String(metadata=doc("the state hash after it (the open view only)"))
+    public = fields.Dict(allow_none=True, metadata=doc("the public part of the move (open view)"))
+
+
 class UndoReach(Schema):
     steps = fields.Integer(required=True)
     versions = fields.List(fields.Integer(), required=True)
@@ -140,15 +193,29 @@ class GameView(Schema):
     commitment = fields.String(required=True)
     active = fields.List(fields.Integer(), required=True)
     awaited = fields.List(fields.Integer(), required=True)
-    state = fields.Dict(required=True, metadata=doc("the engine's view for the caller"))
-    legal_moves = fields.List(fields.Dict(), required=True)
+    state = fields.Dict(required=True, metadata=doc("the engine's view for the caller (each "
+                                                    "game's page describes it)"))
+    legal_moves = fields.List(fields.Nested(Option), required=True,
+                              metadata=doc("the caller's options (empty unless it may act)"))
     undo = fields.Nested(UndoReach, required=True)
-    result = fields.Dict(allow_none=True, required=True)
-    seed = fields.String(allow_none=True, required=True)
+    result = fields.Nested(Result, allow_none=True, required=True)
+    seed = fields.String(allow_none=True, required=True,
+                         metadata=doc("the secret seed, revealed once the game is over"))
 
 
 class MoveAnswer(GameView):
+    """The move's answer: the version it was recorded at and the caller's view (the default)."""
     recorded_at = fields.Integer(required=True)
+
+
+class MinimalMoveAnswer(Schema):
+    """The move's answer with `Prefer: return=minimal`."""
+    recorded_at = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(Event(unknown="include")), required=True)
+    active = fields.List(fields.Integer(), required=True)
+    awaited = fields.List(fields.Integer(), required=True)
+    result = fields.Nested(Result, allow_none=True, required=True)
 
 
 class UndoAnswer(GameView):
@@ -158,7 +225,7 @@ class UndoAnswer(GameView):
 class Log(Schema):
     id = fields.String(required=True)
     version = fields.Integer(required=True)
-    records = fields.List(fields.Dict(), required=True)
+    records = fields.List(fields.Nested(Record), required=True)
 
 
 class LobbySeat(Schema):
@@ -186,12 +253,13 @@ class ReplayStep(Schema):
     id = fields.String(required=True)
     at = fields.Integer(required=True)
     version = fields.Integer(required=True)
-    viewer = fields.Raw(allow_none=True, required=True)
-    record = fields.Dict(required=True)
+    viewer = fields.Raw(allow_none=True, required=True,
+                        metadata=doc('the side shown: a seat, null (a spectator) or "all"'))
+    record = fields.Nested(Record, required=True)
     undone_by = fields.Integer(allow_none=True, required=True)
     state = fields.Dict(required=True)
     active = fields.List(fields.Integer(), required=True)
-    result = fields.Dict(allow_none=True, required=True)
+    result = fields.Nested(Result, allow_none=True, required=True)
 
 
 class Imported(Schema):
@@ -204,3 +272,8 @@ class Imported(Schema):
 class Ticket(Schema):
     ticket = fields.String(required=True)
     expires_in = fields.Integer(required=True)
+
+
+class Health(Schema):
+    status = fields.String(required=True, metadata=doc("alive, ready, or not ready"))
+    problem = fields.String(metadata=doc("what keeps the service from serving"))

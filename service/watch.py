@@ -144,7 +144,7 @@ def import_game(raw):
     report = check(header, records)
     if not report.ok:
         raise ApiError("log_diverges", f"The log does not replay: step {report.step}: "
-                       f"{report.problem.splitlines()[0]}", step=report.step)
+                       f"{report.problem}", step=report.step, details=report.details[:20])
     try:
         game, codes = games().import_log(engine, header, records, read_only=not operator,
                                          keep_seconds=config["IMPORT_KEEP_DAYS"] * 86400)

@@ -11,10 +11,17 @@ import fakeredis
 import pytest
 import redis
 
+from flask import Flask
+from flask.testing import FlaskClient
+
 from engines.core import register
+from tests.support.spec import CheckedClient
 from tests.support.tiny import tiny
 
 register(tiny)
+
+# every answer any test gets from an app in-process is checked against the OpenAPI description
+Flask.test_client_class = type("SpecCheckedClient", (CheckedClient, FlaskClient), {})
 
 
 def redis_server_binary() -> str:

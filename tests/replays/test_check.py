@@ -107,3 +107,39 @@ def test_the_cli_checks_and_shows_a_file(fake_redis, tmp_path):
     step = json.loads(shown.stdout)
     assert shown.returncode == 0 and step["at"] == 3 and step["record"]["v"] == 3
     assert run("show", str(good), "--at", "999").returncode != 0
+
+
+def test_the_cli_names_what_differs_and_refuses_bad_sides_plainly(fake_redis, tmp_path):
+    text = finished_log(fake_redis, "tic-tac-trek")
+    odd = tmp_path / "-odd.jsonl"           # a file whose name starts with "-"
+    odd.write_text(corrupt(text, 5))
+    run = lambda *args: subprocess.run([sys.executable, "-m", "service.cli", *args],
+                                       capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    failed = run("replay", "check", "--", "-odd.jsonl")
+    assert failed.returncode == 1 and "FAILED at step 5" in failed.stdout
+    lines = failed.stdout.splitlines()
+    assert all(len(line) < 200 for line in lines), "a readable report, not one long line"
+    assert any("->" in line for line in lines), "the paths that differ, old -> new"
+    good = tmp_path / "good.jsonl"
+    good.write_text(text)
+    for side in ("bogus", "7", "-1"):
+        shown = run("replay", "show", str(good), "--at", "2", "--as", side)
+        assert shown.returncode != 0 and "Traceback" not in shown.stderr
+        assert "choose a seat from 0 to 1" in shown.stderr
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("tablefold ")
+    helped = run("serve", "--help")
+    for flag in ("--host", "--port", "--workers", "--access-log", "--worker-connections", "--data"):
+        line = next(ln for ln in helped.stdout.splitlines() if ln.strip().startswith(flag))
+        assert line, flag
+    words = " ".join(helped.stdout.split())
+    assert "env TABLEFOLD_PORT; default 8000" in words
+    assert "TABLEFOLD_STREAM_SECONDS (default 60.0)" in words   # the settings with no flag, too
+
+
+def test_an_import_that_diverges_says_where_in_whole_sentences(fake_redis):
+    client = bot_client(fake_redis)
+    answer = client.post("/games/import", data=corrupt(finished_log(fake_redis, "tic-tac-trek"), 5))
+    assert answer.status_code == 422 and answer.json["code"] == "log_diverges"
+    assert answer.json["step"] == 5 and answer.json["message"].endswith(".")
+    assert any("->" in d for d in answer.json["details"])

@@ -10,6 +10,8 @@ from typing import Any, Callable
 
 import requests
 
+from tests.support.spec import check
+
 
 @dataclass
 class Answer:
@@ -48,9 +50,12 @@ class Http:
         if self.session is not None:
             r = self.session.request(method, self.base + path, json=json, headers=headers,
                                      timeout=self.timeout)
-            return Answer(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.content)
-        r = self.client.open(path, method=method, json=json, headers=headers)
-        return Answer(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.get_data())
+            answer = Answer(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.content)
+        else:
+            r = self.client.open(path, method=method, json=json, headers=headers)
+            answer = Answer(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.get_data())
+        check(method, path, answer.status, answer.headers, answer.body)  # against the description
+        return answer
 
     def get(self, path: str, token: str | None = None, **kw) -> Answer:
         return self.call("GET", path, token, **kw)
