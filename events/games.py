@@ -220,7 +220,7 @@ class Games:
 
     # --- creation -----------------------------------------------------------------------------
     def create(self, engine: Engine, options: dict, seats: list[dict], seed: str | None = None,
-               read_only: bool = False) -> tuple[Game, dict[int, str]]:
+               read_only: bool = False, **extra) -> tuple[Game, dict[int, str]]:
         """A new table. Returns the game and one single-use join code per human seat."""
         gid = secrets.token_urlsafe(9)
         seed = seed if seed is not None else secrets.token_hex(32)
@@ -228,7 +228,7 @@ class Games:
         meta = {
             "engine": engine.name, "engine_version": engine.version, "players": len(seats),
             "options": options, "seats": seats, "seed": seed, "commitment": sha256(seed),
-            "created": time.time(), "read_only": read_only, "idle": self.idle_seconds,
+            "created": time.time(), "read_only": read_only, "idle": self.idle_seconds, **extra,
         }
         self.store.create(gid, meta, {sha256(c): i for i, c in codes.items()}, meta["created"],
                           expire_seconds=self.idle_seconds)

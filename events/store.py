@@ -95,6 +95,13 @@ for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return redis.call('HINCRBY', KEYS[1], 'gen', 1)
 """
 
+# Set a metadata field only if it is not set yet (KEYS: meta; ARGV: field, value).
+CLAIM = """
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('HINCRBY', KEYS[1], 'gen', 1)
+return 1
+"""
+
 # Count a live stream in, unless the bound is reached (KEYS: the counter; ARGV: bound, expiry).
 OPEN_STREAM = """
 local n = redis.call('INCR', KEYS[1])
@@ -125,7 +132,8 @@ class Duplicate(Exception):
 class GameMeta(dict):
     """The metadata hash, decoded: JSON fields parsed, token hashes kept as seat lookups."""
 
-    JSON_FIELDS = ("options", "seats", "read_only", "engine_version", "players", "created", "idle")
+    JSON_FIELDS = ("options", "seats", "read_only", "engine_version", "players", "created", "idle",
+                   "open")
 
     @classmethod
     def decode(cls, raw) -> "GameMeta":
@@ -186,16 +194,18 @@ class Store:
         self._redeem = client.register_script(REDEEM)
         self._set_meta = client.register_script(SET_META)
         self._open_stream = client.register_script(OPEN_STREAM)
+        self._claim = client.register_script(CLAIM)
 
     def scripts_loaded(self) -> bool:
-        scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_stream)
+        scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_stream,
+                   self._claim)
         found = self.r.script_exists(*(s.sha for s in scripts))
         if isinstance(found, dict):  # a cluster answers per node
             found = [all(v) for v in zip(*found.values())]
         return all(found)
 
     def load_scripts(self) -> None:
-        for script in (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAM):
+        for script in (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAM, CLAIM):
             self.r.script_load(script)
 
     # --- metadata -----------------------------------------------------------------------------
@@ -242,6 +252,10 @@ class Store:
             snap_out = (int(snapshot[0]), int(snapshot[1]), text(snapshot[2]))
         return Loaded(text(gen_), GameMeta.decode(fields) if fields else None, snap_out,
                       [decode_entry(e) for e in entries])
+
+    def claim_rematch(self, gid: str, new_gid: str) -> bool:
+        """Name `new_gid` the rematch of `gid`, unless one is named already."""
+        return bool(self._claim(keys=[keys(gid)[1]], args=["rematch", new_gid]))
 
     def redeem(self, gid: str, code_hash: str, token_hash: str) -> int | None:
         seat = self._redeem(keys=[keys(gid)[1]], args=[code_hash, token_hash])

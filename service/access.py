@@ -147,6 +147,8 @@ def game_view(game: Game, viewer: Any) -> dict:
         "seat": seat,
         "seats": seats_view(game),
         "read_only": game.read_only,
+        "open": bool(game.meta.get("open")),
+        "rematch": game.meta.get("rematch"),
         "commitment": game.meta["commitment"],
         "active": engine.active(state),
         "awaited": engine.awaited(state),

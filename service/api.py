@@ -73,7 +73,7 @@ def create_game(body):
     seed = body.get("seed")
     if seed is not None and not is_operator(bearer()):
         raise ApiError("seed_forbidden", "Only the operator may fix a game's seed.")
-    game, codes = games().create(engine, options, seats, seed)
+    game, codes = games().create(engine, options, seats, seed, open=body["open"])
     out = {"id": game.gid, "version": game.version, "commitment": game.meta["commitment"],
            "join_codes": {str(i): c for i, c in codes.items()}}
     if claim is not None:
@@ -93,13 +93,59 @@ def redeem(gid: str, code: str) -> tuple[int, str]:
 
 
 @routes.route("/games/<gid>/join", "POST", "joinGame", body=s.JoinGame, responses={200: s.Joined},
-              errors=("no_such_game", "bad_join_code", "too_many_requests"))
+              errors=("no_such_game", "bad_join_code", "seat_taken", "too_many_requests"))
 @limited("RATE_JOIN")
 def join(body, gid):
-    """Redeem a seat's single-use join code for that seat's secret token."""
-    load(gid)
-    seat, token = redeem(gid, body["code"])
+    """Take a seat: redeem its single-use join code for its secret token, or, at an open table,
+    name a free seat."""
+    game = load(gid)
+    if "code" in body:
+        seat, token = redeem(gid, body["code"])
+    elif "seat" in body and game.meta.get("open"):
+        hashes = [h for h, s in game.meta["codes"].items() if s == body["seat"]]
+        if not hashes:
+            raise ApiError("seat_taken", "That seat is taken (or is not a human seat).")
+        token = new_token(gid)
+        seat = games().store.redeem(gid, hashes[0], sha256(token))
+        if seat is None:
+            raise ApiError("seat_taken", "That seat was taken a moment ago.")
+    else:
+        raise ApiError("bad_join_code", "Send the join code the table's creator gave you.")
     return {"id": gid, "seat": seat, "token": token}
+
+
+@routes.route("/games/<gid>/rematch", "POST", "rematchGame", responses={201: s.Rematch},
+              errors=("no_such_game", "token_required", "unknown_token", "wrong_game", "not_a_seat",
+                      "not_over", "too_many_requests"), auth="seat")
+@limited("RATE_CREATE")
+def rematch(gid):
+    """Play again: a new table with the same game, options and seats, the caller in its seat.
+
+    The answer holds the join codes of the other human seats, to send them; the finished game
+    names the new table (`rematch`) so that everyone watching it finds it. Asked twice, it
+    answers the same table."""
+    game = load(gid)
+    caller = identify(game)
+    if caller.seat is None:
+        raise ApiError("not_a_seat" if caller.operator else "token_required",
+                       "Only a player of this game may ask for a rematch.")
+    if not game.over():
+        raise ApiError("not_over", "The game is still being played.")
+    seats = [{k: v for k, v in seat.items() if k in ("kind", "bot", "name")} for seat in game.seats]
+    engine = game.engine
+    fresh, codes = games().create(engine, game.options, seats, open=bool(game.meta.get("open")),
+                                  rematch_of=gid)
+    if not games().store.claim_rematch(gid, fresh.gid):
+        # another player asked first: that one is the rematch (this one is left to expire)
+        other = games().store.meta(gid)["rematch"]
+        raise ApiError("rematch_exists", "A rematch was already made.", status=409, rematch=other)
+    out = {"id": fresh.gid, "version": fresh.version, "commitment": fresh.meta["commitment"],
+           "join_codes": {str(i): c for i, c in codes.items()}}
+    if seats[caller.seat]["kind"] == "human":
+        out["seat"], out["token"] = redeem(fresh.gid, codes[caller.seat])
+        out["join_codes"].pop(str(caller.seat))
+    resume_bots(fresh)
+    return out, 201
 
 
 # --- the game -------------------------------------------------------------------------------------

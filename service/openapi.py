@@ -36,6 +36,7 @@ class Error(Schema):
     engines = fields.List(fields.String(), metadata={"description": "the games offered (404 unknown_engine)"})
     move_types = fields.List(fields.String(), metadata={"description": "the game's move types"})
     step = fields.Integer(metadata={"description": "the first step of a log that fails"})
+    rematch = fields.String(metadata={"description": "the rematch already made (409 rematch_exists)"})
     details = fields.List(fields.String(), metadata={"description": "where the log diverges: the "
                                                      "paths that differ, old -> new"})
 

@@ -34,11 +34,17 @@ class CreateGame(Schema):
                            metadata=doc("a human seat whose token the creator takes now"))
     seed = fields.String(validate=validate.Length(min=1, max=200),
                          metadata=doc("fixed seed (operator token only)"))
+    open = fields.Boolean(load_default=False,
+                          metadata=doc("an open table: listed in the lobby, and anyone may take a "
+                                       "free seat without a join code"))
 
 
 class JoinGame(Schema):
-    code = fields.String(required=True, validate=validate.Length(min=1, max=100),
+    """A join code from the creator, or, at an open table, the seat to take."""
+    code = fields.String(validate=validate.Length(min=1, max=100),
                          metadata=doc("a join code from the creator"))
+    seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=15),
+                          metadata=doc("a free seat of an open table (no code needed)"))
 
 
 class MoveBody(Schema):
@@ -190,6 +196,9 @@ class GameView(Schema):
     seat = fields.Integer(allow_none=True, required=True)
     seats = fields.List(fields.Nested(SeatInfo), required=True)
     read_only = fields.Boolean(required=True)
+    open = fields.Boolean(required=True, metadata=doc("anyone may take a free seat"))
+    rematch = fields.String(allow_none=True, required=True,
+                            metadata=doc("the table made to play this one again"))
     commitment = fields.String(required=True)
     active = fields.List(fields.Integer(), required=True)
     awaited = fields.List(fields.Integer(), required=True)
@@ -228,6 +237,16 @@ class Log(Schema):
     records = fields.List(fields.Nested(Record), required=True)
 
 
+class Rematch(Schema):
+    """The new table: the caller holds its seat again; the others' invitations are join codes."""
+    id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+    version = fields.Integer(required=True)
+    commitment = fields.String(required=True)
+    join_codes = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
 class LobbySeat(Schema):
     kind = fields.String(required=True)
     bot = fields.String(allow_none=True, required=True)
@@ -239,6 +258,11 @@ class LobbyGame(Schema):
     engine = fields.String(required=True)
     players = fields.Integer(required=True)
     seats = fields.List(fields.Nested(LobbySeat), required=True)
+    open = fields.Boolean(required=True, metadata=doc("anyone may take a free seat"))
+    free_seats = fields.List(fields.Integer(), required=True,
+                             metadata=doc("human seats nobody has joined yet"))
+    rematch = fields.String(allow_none=True, required=True,
+                            metadata=doc("the table its players made to play again"))
     version = fields.Integer(required=True)
     finished = fields.Boolean(required=True)
     read_only = fields.Boolean(required=True)

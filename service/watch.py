@@ -50,6 +50,8 @@ def lobby_entry(gid: str, meta: dict) -> dict:
     return {"id": gid, "engine": meta["engine"], "players": meta["players"],
             "seats": [{"kind": seat["kind"], "bot": seat.get("bot"), "name": seat.get("name")}
                       for seat in meta["seats"]],
+            "open": bool(meta.get("open")), "free_seats": sorted(meta["codes"].values()),
+            "rematch": meta.get("rematch"),
             "version": 0, "finished": "finished" in meta,
             "read_only": bool(meta.get("read_only")), "created": stamp(meta["created"])}
 
