@@ -36,6 +36,7 @@ from bench.servers import ROOT, RedisServer, Served, asyncio_floor, granian, run
     tablefold_serve
 
 GRANIAN = "granian==2.8.9"   # bench only: not a dependency of tablefold
+IDLE_STREAMS = 200           # spectators' live streams held open while moves are measured
 
 
 @dataclass
@@ -45,12 +46,12 @@ class Profile:
     warmup: float = 0.5          # seconds before each measured window
     duration: float = 2.0        # measured window of a phase
     repeats: int = 3             # interleaved repetitions of every row
-    sample: float = 1.0          # the warm-up phase of each row, with Redis MONITOR attached
+    sample: float = 1.5          # the warm-up phase of each row, with Redis MONITOR attached
     c_games: int = 10            # (c): games in play at once
     moves_per_short: int = 8     # (c): moves on a short game (its log grows from 10 to 18)
     long_length: int = 10_000
     short_length: int = 10
-    engine_budget: float = 3.0   # (d) seconds per engine
+    engine_budget: float = 2.0   # (d) seconds per engine
     memory_games: int = 50       # (e) games per engine
     memory_budget: float = 4.0   # (e) seconds at most to make one engine's games
     profile_requests: int = 400  # requests per round of the in-process breakdown
@@ -58,7 +59,7 @@ class Profile:
 
 
 FULL = Profile("full")
-QUICK = Profile("quick", warmup=0.3, duration=0.8, repeats=1, sample=0.5, engine_budget=0.8,
+QUICK = Profile("quick", warmup=0.3, duration=0.8, repeats=1, sample=0.6, engine_budget=0.5,
                 memory_games=10, memory_budget=1.5, profile_requests=150)
 
 
@@ -80,16 +81,28 @@ class Row:
     after: Callable | None = None
     runs: list = field(default_factory=list)
     sampled: dict = field(default_factory=dict)
+    rss: tuple = ()              # server resident bytes before the phase, and in its window
 
     def run(self, warmup: float, duration: float, monitor: bool = False):
         phase = self.make(warmup, duration)
         mon = Monitor(self.monitor).start() if monitor and self.monitor else None
+        sampler = None
+        if phase.idle_streams:
+            import threading
+            from bench.probe import group_rss
+            before, mid = group_rss(self.server.pgid), []
+            sampler = threading.Timer(warmup + duration / 2,
+                                      lambda: mid.append(group_rss(self.server.pgid)))
+            sampler.start()
         meter = self.meter.start()
         try:
             outcome = load.run(self.server.port, phase, self.command, self.env)
         finally:
             cost = meter.stop()
             seen = mon.stop() if mon else None
+            if sampler is not None:
+                sampler.join()
+                self.rss = (before, mid[0] if mid else before)
         if self.after:
             self.after(outcome)
         return outcome, cost, seen
@@ -183,6 +196,25 @@ def main(argv=None) -> int:
                 say(f"  {row.key}: {outcome.per_second:,.0f}/s, mean {outcome.mean_ms:.2f} ms, "
                     f"errors {outcome.errors} {outcome.errors_seen[:1]}"
                     f"{'; slots out of games: ' + str(outcome.exhausted) if outcome.exhausted else ''}")
+        say(f"moves while spectators hold {IDLE_STREAMS} idle live streams ...")
+        idle_rows = []
+        for name, stack in models.items():
+            slots = [[t.target()] for t in stack.tables.clone(stack.tables.tiny(10), 10)]
+            watched = [t.gid for t in stack.tables.clone(stack.tables.tiny(10), 20)]
+            idle_rows.append(Row(f"idle {name} 10", stack.server, "move", 10,
+                                 lambda warmup, duration, slots=slots, watched=watched: load.Phase(
+                                     "move", slots, warmup, duration,
+                                     idle_streams=IDLE_STREAMS, idle_games=watched),
+                                 stack.meter, stack.redis.sock))
+        for row in idle_rows:
+            outcome, cost, _ = row.run(prof.warmup, prof.duration)
+            row.runs.append((outcome, cost))
+            say(f"  {row.key}: {outcome.per_second:,.0f}/s, errors {outcome.errors}, "
+                f"streams opened {outcome.statuses.get('stream 200', 0)}, server RSS "
+                f"{row.rss[0] / 2**20:.0f} -> {row.rss[1] / 2**20:.0f} MiB")
+        rows += idle_rows
+        doc.idle_streams = IDLE_STREAMS
+        doc.rss = {row.key: row.rss for row in idle_rows}
         doc.rows = {row.key: report.Pooled(row.key, row.runs, row.sampled, row.games)
                     for row in rows}
         doc.long_after = max(doc.long_versions.values()) if doc.long_versions else 0
@@ -192,6 +224,9 @@ def main(argv=None) -> int:
             s.server.stop()
         if bgio_server:
             bgio_server.stop()
+
+        say("the served worker, profiled (cProfile in every worker) ...")
+        doc.served = served_profiles(prof, svc)
 
         say("where the CPU of a request goes (in-process) ...")
         os.environ["REDIS_URL"] = svc_redis.url
@@ -227,6 +262,52 @@ def main(argv=None) -> int:
             f.write(text)
         say(f"wrote {args.out} in {doc.elapsed:.0f} s")
     return 0
+
+
+def served_profiles(prof: Profile, svc: Stack, n: int = 10) -> dict:
+    """(a) moves and (f) stream-driven Tic Tac Trek, each on a `tablefold serve` of its own whose
+    workers run under cProfile, at n games: where a served move's CPU goes, HTTP server included."""
+    import glob
+    import shutil
+    import tempfile
+    from bench import breakdown
+    out = {}
+    t = svc.tables
+    for kind in ("move", "stream"):
+        folder = tempfile.mkdtemp(prefix="tf-bench-profile-")
+        try:
+            server = tablefold_serve(svc.redis.url, profile=os.path.join(folder, "worker"),
+                                     name=f"profiled-{kind}")
+            if kind == "move":
+                slots = [[x.target()] for x in t.clone(t.tiny(prof.short_length), n)]
+            else:
+                originals = t.tic_tac_trek(4)
+                per_slot = math.ceil(300 * (prof.warmup + prof.duration) / 20) + 2
+                slots = [[x.target() for x in t.clone(originals[i % 4], per_slot)]
+                         for i in range(n)]
+            with running(server):
+                outcome = load.run(server.port, load.Phase(kind, slots, prof.warmup,
+                                                           prof.duration))
+                ask_dump(server.port)
+            files = glob.glob(os.path.join(folder, "worker.*"))
+            if files:
+                out[kind] = breakdown.served_profile(files, outcome.ops_total)
+                out[kind]["per_second"] = outcome.per_second
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+def ask_dump(port: int, tries: int = 40) -> None:
+    """GET the dump path on new connections until every worker has had one (or `tries`)."""
+    import http.client
+    from bench.serve import DUMP_PATH
+    for _ in range(tries):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", DUMP_PATH, headers={"Connection": "close"})
+        conn.getresponse().read()
+        conn.close()
+        time.sleep(0.02)
 
 
 def granian_version() -> str:

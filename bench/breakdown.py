@@ -139,3 +139,60 @@ def breakdown(app, bare_app, tables, n: int) -> dict:
     out["profile_bare"] = by_package(
         lambda: bare_client.post(f"/bare/{gid}/append", json=body), n)
     return out
+
+
+# --- the served worker, profiled ------------------------------------------------------------------
+def c_package(name: str) -> str:
+    """What a C function (cProfile's `~` entries) is, by its name."""
+    if "loop' objects" in name or "epoll" in name or "'poll'" in name or "select" in name:
+        return "idle"
+    for word, what in (("socket", "socket I/O (C)"), ("orjson", "orjson"), ("hiredis", "hiredis"),
+                       ("gevent", "gevent"), ("greenlet", "gevent"), ("_json", "json (C)")):
+        if word in name:
+            return what
+    return "other C built-ins (str, dict, re...)"
+
+
+def served_profile(files: list[str], ops: int, top: int = 15) -> dict:
+    """The workers' profiles of one phase, merged: µs of own time per confirmed move, by package
+    and by function (the event loop's waiting left out)."""
+    stats = pstats.Stats(*files)
+    by_pkg: dict[str, float] = defaultdict(float)
+    funcs = []
+    for (filename, line, name), (_cc, nc, tottime, _ct, _callers) in stats.stats.items():
+        pkg = c_package(name) if filename == "~" else package(filename)
+        if pkg == "idle":
+            continue
+        per = 1e6 * tottime / max(ops, 1)
+        by_pkg[pkg] += per
+        where = name if filename == "~" else f"{_short(filename)}:{line} {name}"
+        funcs.append((per, nc / max(ops, 1), where))
+    funcs.sort(reverse=True)
+    notable = {}
+    for (filename, line, name), (_cc, nc, _tt, cumtime, _callers) in stats.stats.items():
+        for label, (end, func) in NOTABLE.items():
+            if filename.endswith(end) and name == func:
+                calls, cum = notable.get(label, (0.0, 0.0))
+                notable[label] = (calls + nc / max(ops, 1), cum + 1e6 * cumtime / max(ops, 1))
+    return {"ops": ops, "packages": dict(sorted(by_pkg.items(), key=lambda kv: -kv[1])),
+            "functions": funcs[:top], "notable": notable}
+
+
+# functions whose whole time (cumulative) is worth its own line: none of them lets another
+# greenlet run in between, so their cumulative time is theirs
+NOTABLE = {
+    "gunicorn's access log line, built for every request (`glogging.py` `access`)":
+        ("gunicorn/glogging.py", "access"),
+    "redis-py reading its own package metadata for a new connection (`get_lib_version`)":
+        ("redis/utils.py", "get_lib_version"),
+}
+
+
+def _short(filename: str) -> str:
+    path = filename.replace(os.sep, "/")
+    if "/site-packages/" in path:
+        return path.split("/site-packages/", 1)[1]
+    for ours in ("engines/", "events/", "service/", "tests/", "bench/"):
+        if f"/{ours}" in path:
+            return ours + path.split(f"/{ours}", 1)[1]
+    return path.rsplit("/lib/python3", 1)[-1].split("/", 1)[-1]

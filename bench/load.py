@@ -33,6 +33,8 @@ class Phase:
     warmup: float = 0.5
     duration: float = 2.0
     per_game: int | None = None    # moves on one game before the slot takes its next
+    idle_streams: int = 0          # spectators' live streams held open during the phase,
+    idle_games: list = field(default_factory=list)   # ... on these games (nobody moves in them)
 
     @property
     def games(self) -> int:
@@ -74,7 +76,8 @@ def run(port: int, phase: Phase, command: list[str] | None = None,
     """Run the phase from one Node process: bench/loadgen.js, or `command` (which is handed the
     phase file and the answer file after its own arguments, as bench/bgio.js client is)."""
     config = {"port": port, "kind": phase.kind, "warmup": phase.warmup, "games": phase.games,
-              "duration": phase.duration,
+              "duration": phase.duration, "idle_streams": phase.idle_streams,
+              "idle_games": phase.idle_games,
               "slots": [{"games": [{"gid": g, "tokens": t, "version": v, "lead": lead}
                                    for g, t, v, lead in slot], "per_game": phase.per_game}
                         for slot in phase.slots]}

@@ -162,13 +162,18 @@ class Sse {
   }
   onData(d) {
     this.raw = this.raw.length ? Buffer.concat([this.raw, d]) : d;
+    if (this.failed) return;
     if (!this.headDone) {
       const end = this.raw.indexOf('\r\n\r\n');
       if (end < 0) return;
       const head = this.raw.toString('latin1', 0, end).toLowerCase();
       const status = parseInt(head.slice(9, 12), 10);
       note(`stream ${status}`);
-      if (status !== 200) { error(`stream answered ${status}: ${this.raw.toString('utf8', end + 4, end + 300)}`); this.end(); return; }
+      if (status !== 200) {  // read the error's body (chunked or not), then close
+        this.failed = status;
+        setTimeout(() => { error(`stream answered ${status}: ${this.raw.toString('utf8', end + 4, end + 400)}`); this.end(); }, 200);
+        return;
+      }
       this.chunked = head.includes('transfer-encoding: chunked');
       this.headDone = true;
       this.raw = this.raw.subarray(end + 4);
@@ -289,7 +294,7 @@ class Slot {
           } else if (cfg.kind === 'move' && body && body.length) {
             stats.conflicts++;
             try { const v = JSON.parse(body).version; if (v) g.version = v; } catch (e) { /* keep */ }
-            if (stats.conflicts < 5) error(`move ${status}: ${body.toString().slice(0, 200)}`);
+            if (stats.conflicts < 5 || status >= 500) error(`move ${status}: ${body.toString().slice(0, 200)}`);
           }
           versions[g.gid] = g.version;
           this.step();
@@ -414,6 +419,14 @@ function main() {
       live.push(cfg.kind === 'poll' ? new PollSlot(spec) : new Slot(spec));
     }
   }
+  // idle spectators: live streams of other games (nobody moves in them), opened before the load
+  // and held (no token: a spectator's)
+  const idle = [];
+  for (let i = 0; i < (cfg.idle_streams || 0); i++) {
+    const gid = cfg.idle_games[i % cfg.idle_games.length];
+    idle.push(new Sse(`/games/${gid}/stream`, '', () => { stats.views++; }, () => {}));
+  }
+  live.push({ close: () => { for (const s of idle) s.close(); }, step: () => {} });
   t0 = now();
   measureFrom = t0 + cfg.warmup;
   stopAt = measureFrom + cfg.duration;

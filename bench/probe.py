@@ -29,6 +29,25 @@ def group_cpu(pgid: int) -> float:
     return total / TICK
 
 
+def group_rss(pgid: int) -> int:
+    """Resident bytes of the live processes of a process group."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+            if int(stat[stat.rfind(")") + 2:].split()[2]) != pgid:
+                continue
+            with open(f"/proc/{name}/statm") as f:
+                total += int(f.read().split()[1]) * page
+        except OSError:
+            continue
+    return total
+
+
 def machine_busy() -> float:
     """CPU seconds all CPUs spent busy since boot (every process, ours and others')."""
     with open("/proc/stat") as f:

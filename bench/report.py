@@ -136,6 +136,8 @@ def _mem_total() -> str:
 
 
 def _git() -> str:
+    if os.environ.get("TABLEFOLD_BENCH_CODE"):  # a run on an exported tree says what it is
+        return os.environ["TABLEFOLD_BENCH_CODE"]
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                               capture_output=True, timeout=10).stdout.strip()
@@ -247,6 +249,7 @@ class Report:
         self.build_long_s = 0.0
         self.long_after = 0
         self.elapsed = 0.0
+        self.served: dict = {}
 
     def row(self, key: str) -> Pooled | None:
         return self.rows.get(key)
@@ -339,8 +342,8 @@ class Report:
 
     def models_table(self) -> list[str]:
         games = self.prof.games
-        head = " | ".join(f"moves/s, {n} games (÷ gevent)" for n in games)
-        head2 = " | ".join(f"reads/s, {n} games (÷ gevent)" for n in games)
+        head = " | ".join(f"moves/s, {n} game{'s' if n > 1 else ''} (÷ gevent)" for n in games)
+        head2 = " | ".join(f"reads/s, {n} game{'s' if n > 1 else ''} (÷ gevent)" for n in games)
         out = [f"| server | {head} | {head2} | server CPU ms/move, 10 / 50 games |",
                "|---|" + "---:|" * (2 * len(games)) + "---:|"]
         names = [("gevent", "gunicorn gevent, 1 worker per core (`tablefold serve`)"),
@@ -425,7 +428,7 @@ class Report:
                                                          f"bare read flask {n}")], "reads/s")
         lines += ["", "## (f) and (g): Tic Tac Trek played by real clients", ""] + self.ttt()
         lines += ["", "## The serving model", ""] + self.serving()
-        lines += ["", "## Where the CPU goes", ""] + self.cpu()
+        lines += ["", "## Where the CPU goes", ""] + self.cpu() + self.served_part()
         lines += ["", f"## (c) log length {p.short_length} against {p.long_length:,}", ""]
         lines += self.rows_table([f"move {s}", f"move {l}", f"read {s}", f"read {l}"])
         lines += ["", f"{p.c_games} games at once. Short games are copies of a game at "
@@ -453,7 +456,7 @@ class Report:
             a, _ = self.ratio(f"move gevent {n}", f"append asyncio {n}")
             b, _ = self.ratio(f"move gevent {n}", f"append flask {n}")
             c, _ = self.ratio(f"append flask {n}", f"append asyncio {n}")
-            out.append(f"- {n} games: moves ÷ asyncio floor {a:.2f}, moves ÷ bare Flask {b:.2f}, "
+            out.append(f"- {n} game{'s' if n > 1 else ''}: moves ÷ asyncio floor {a:.2f}, moves ÷ bare Flask {b:.2f}, "
                        f"bare Flask ÷ asyncio floor {c:.2f}.")
         return out
 
@@ -525,7 +528,7 @@ class Report:
             g_, _ = self.ratio(f"poll gevent {n}", f"move gevent {n}")
             fr = self.row(f"stream gevent {n}")
             views = fr.views / max(fr.ops_total, 1) if fr else math.nan
-            out.append(f"- {n} games: stream-driven ÷ (a) {f_:.2f}, polling ÷ (a) {g_:.2f}; the "
+            out.append(f"- {n} game{'s' if n > 1 else ''}: stream-driven ÷ (a) {f_:.2f}, polling ÷ (a) {g_:.2f}; the "
                        f"stream clients read {views:.1f} views per confirmed move.")
         return out
 
@@ -537,7 +540,51 @@ class Report:
         out += self.models_table()
         if self.bgio_error:
             out += ["", f"boardgame.io could not be run here: {self.bgio_error}."]
+        out += ["", *self.idle_part()]
         out += ["", *self.why_gevent()]
+        return out
+
+    def idle_part(self) -> list[str]:
+        n = getattr(self, "idle_streams", 0)
+        if not n:
+            return []
+        out = [f"**Moves while spectators hold {n} idle live streams**: `GET /games/{{id}}/stream` "
+               "without a token, on 20 other games in which nobody moves, opened as the moves "
+               "start and held; (a)'s moves at 10 games beside them; run once, after the "
+               "repeats:", "",
+               "| server | streams answered | moves/s with the streams | ÷ moves/s without "
+               "| errors | server memory before → with the streams | per stream |",
+               "|---|---:|---:|---:|---:|---:|---:|"]
+        labels = {"gevent": "gunicorn gevent (`tablefold serve`)", "sync": "gunicorn sync, 4",
+                  "granian": "granian WSGI"}
+        for name, label in labels.items():
+            row, base = self.row(f"idle {name} 10"), self.row(f"move {name} 10")
+            if row is None:
+                continue
+            before, mid = getattr(self, "rss", {}).get(f"idle {name} 10", (0, 0))
+            opened = row.statuses.get("stream 200", 0)
+            per = (mid - before) / opened / 1024 if opened else math.nan
+            ratio = row.per_second / base.per_second if base and base.per_second else math.nan
+            out.append(f"| {label} | {opened} of {n} | {_f(row.per_second)} | {ratio:.2f} "
+                       f"| {row.errors} | {before / 2**20:.0f} → {mid / 2**20:.0f} MiB "
+                       f"| {_f(per, 0)} kB |")
+        out += ["", "gunicorn sync answers as many streams as it has processes and granian as "
+                "many as its blocking threads; every other request, moves included, waits "
+                "behind them until a stream ends (a minute). Under gevent the streams are "
+                "greenlets: the moves go on beside them; what they cost is their opening (a "
+                "load, the two stream counters, the first view) and a keep-alive every 10 s."]
+        gev = self.row("idle gevent 10")
+        if gev is not None and gev.errors:
+            out += ["", f"**The {gev.errors} errors under gevent are a service bug the burst "
+                    "shows**: 503 `storage_unavailable` (and `outcome_unknown` on moves) with "
+                    "Redis up, logged as `storage unavailable: Too many connections`. The "
+                    "installed redis-py (8.1) caps a client's connection pool at 100 connections "
+                    "by default (`max_connections or 100` in `ConnectionPool.__init__`; older "
+                    "releases allowed 2**31), `service/redis_client.py` sets no bound for the "
+                    "service's main client (only for the follower's reader), and a gevent worker serving more "
+                    "than 100 requests that need Redis at the same moment (here: 200 streams "
+                    "opening at once) gets `MaxConnectionsError` instead of waiting for a "
+                    "connection."]
         return out
 
     def why_gevent(self) -> list[str]:
@@ -650,6 +697,14 @@ class Report:
                              "rate-limit and metrics hooks (see *Where the CPU goes*). Each "
                              "worker that follows the game also folds the record "
                              f"(~{b['follow']:.0f} µs) and re-arms its XREAD.")
+                stale = mv.sent.get("hget", 0.0)
+                if stale >= 0.02:
+                    text += (f" About {100 * stale:.0f}% of the moves reach a worker whose "
+                             "cached copy is a record behind (the other seat's move went to the "
+                             "other worker, whose record this worker's follower has not folded "
+                             "yet): `Games.submit` then asks for the move id (HGET) and reloads "
+                             "(a second EVALSHA) before it appends, three round trips instead "
+                             "of one.")
                 seen.add("a")
                 out.append(head + text)
             elif kind == "b":
@@ -685,9 +740,13 @@ class Report:
                            "where they stand in the snapshot interval, not in length.")
             elif kind == "calls":
                 out.append(head + f" Round trips: {c['spread']}. The request path's own is "
-                           "the append script (one EVALSHA); every worker that follows the "
-                           "game (each that served a request on it in the last 30 s) is "
-                           "woken by the new record and sends its next blocking XREAD. "
+                           "the append script (one EVALSHA), more when the worker's copy was "
+                           "behind (see (a)) or, for (f), when a new table's streams open (a "
+                           "load and the two stream counters each); every worker that follows "
+                           "the game (each that served a request on it in the last 30 s: both, "
+                           "here) is woken by the new record and sends its next blocking XREAD, "
+                           "so the followers alone make about one call per worker per move "
+                           "until moves come faster than a worker's XREAD returns. "
                            f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
                            "because it also counts each command the append script runs "
                            "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys).")
@@ -726,3 +785,59 @@ class Report:
                          f"| {_f(m.redis_keys_bytes)} | {_f(m.redis_used_per_game)} | {by_key} "
                          f"| {_f(m.state_python_bytes)} | {_f(m.state_json_bytes)} | {m.error} |")
         return lines
+
+    def served_part(self) -> list[str]:
+        sp = getattr(self, "served", None) or {}
+        if not sp:
+            return []
+        out = ["", "### The served worker, profiled", "",
+               "`tablefold serve` again, its workers under cProfile (bench/serve.py `--profile`): "
+               "(a) moves and (f) stream-driven Tic Tac Trek at 10 games, own time per confirmed "
+               "move summed over both workers, by package (the event loop's waiting left out). "
+               "The profiler slows every Python call down, so read the shares more than the "
+               "µs.", "",
+               "| package | (a) move µs | share | (f) stream-driven move µs | share |",
+               "|---|---:|---:|---:|---:|"]
+        pm = sp.get("move", {}).get("packages", {})
+        ps = sp.get("stream", {}).get("packages", {})
+        tm, ts = sum(pm.values()) or 1, sum(ps.values()) or 1
+        for pkg in sorted(set(pm) | set(ps), key=lambda k: -(pm.get(k, 0) + ps.get(k, 0))):
+            if pm.get(pkg, 0) / tm < 0.005 and ps.get(pkg, 0) / ts < 0.005:
+                continue
+            out.append(f"| {pkg} | {pm.get(pkg, 0):.0f} | {100 * pm.get(pkg, 0) / tm:.0f}% "
+                       f"| {ps.get(pkg, 0):.0f} | {100 * ps.get(pkg, 0) / ts:.0f}% |")
+        out.append(f"| **total** | {tm:.0f} | | {ts:.0f} | |")
+        out += ["", "Read together with the in-process table: of a served move's CPU, gunicorn "
+                "and gevent (HTTP parsing, the socket, the greenlets) and the C calls under them "
+                "take about as much as Flask and werkzeug; the service's own code "
+                "(`tablefold service`, `events`, `engines`) is a small share for the synthetic "
+                "engine and grows with a real one (Tic Tac Trek's view and legal moves, twice a "
+                "move for the two streams); redis-py's command packing and reply parsing cost "
+                "more than the round trips' own waiting."]
+        nm = sp.get("move", {}).get("notable", {})
+        ns = sp.get("stream", {}).get("notable", {})
+        if nm or ns:
+            out += ["", "Two costs that are not the service's own work, whole (cumulative) time "
+                    "per confirmed move, calls per move:", "",
+                    "| what | (a) move µs | calls | (f) move µs | calls |", "|---|---:|---:|---:|---:|"]
+            for label in dict.fromkeys([*nm, *ns]):
+                cm, um = nm.get(label, (0.0, 0.0))
+                cs, us = ns.get(label, (0.0, 0.0))
+                out.append(f"| {label} | {um:.0f} | {cm:.2f} | {us:.0f} | {cs:.2f} |")
+            out += ["", "- gunicorn builds the access-log line's fields for every request "
+                    "whenever a `logconfig_dict` is set (`Logger.access_log_enabled`), although "
+                    "`tablefold serve` leaves the access log off (its logger at WARNING drops "
+                    "the line afterwards).",
+                    "- redis-py 8 reads its own package metadata from disk (importlib.metadata, "
+                    "an e-mail header parser) for every new connection (`CLIENT SETINFO`), and "
+                    "blocks the worker's event loop meanwhile. A worker opens a connection per "
+                    "game its follower reads, and a finished game stays followed for 30 s after "
+                    "its last request, so a stream of new tables keeps opening connections."]
+        for kind, label in (("move", "(a) move"), ("stream", "(f) stream-driven move")):
+            funcs = sp.get(kind, {}).get("functions", [])
+            if not funcs:
+                continue
+            out += ["", f"The functions with the most own time, per {label}:", "",
+                    "| function | µs | calls |", "|---|---:|---:|"]
+            out += [f"| `{where}` | {per:.0f} | {calls:.1f} |" for per, calls, where in funcs]
+        return out

@@ -62,12 +62,43 @@ def gunicorn_settings(port: int = 8000) -> dict:
     return captured
 
 
+_PROFILER = None
+
+
+def _profile_start(worker) -> None:
+    """In a worker that has just loaded its app: profile everything it runs (under gevent every greenlet runs on
+    this one thread, so the profile holds every request, live stream and follower)."""
+    global _PROFILER
+    import cProfile
+    import time
+    # CPU time, not wall time: greenlets switch in and out of every frame, and a wall clock
+    # would charge the time a worker waits (for Redis, for the next request) to that frame
+    _PROFILER = cProfile.Profile(time.process_time)
+    _PROFILER.enable()
+
+
+DUMP_PATH = "/bench-profile-dump"
+
+
+def _profile_dump(prefix: str, req) -> None:
+    """After a request for DUMP_PATH (the app answers it 404): write this worker's profile,
+    once, and stop profiling."""
+    global _PROFILER
+    if _PROFILER is not None and req.path == DUMP_PATH:
+        _PROFILER.disable()
+        _PROFILER.dump_stats(f"{prefix}.{os.getpid()}")
+        _PROFILER = None
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.serve")
     parser.add_argument("app", choices=("service", "bare"))
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--worker-class", help="replace `tablefold serve`'s worker class")
     parser.add_argument("--workers", type=int, help="replace `tablefold serve`'s worker count")
+    parser.add_argument("--profile", metavar="PREFIX",
+                        help="profile every worker (cProfile) and write PREFIX.<pid> when it "
+                             f"is sent GET {DUMP_PATH}")
     args = parser.parse_args(argv)
     if not os.environ.get("REDIS_URL"):
         sys.exit("bench.serve: set REDIS_URL (the benchmark's own Redis)")
@@ -85,6 +116,10 @@ def main(argv=None) -> None:
             app.cfg.set("worker_class", args.worker_class)
         if args.workers:
             app.cfg.set("workers", args.workers)
+        if args.profile:
+            app.cfg.set("post_worker_init", _profile_start)
+            app.cfg.set("post_request", lambda worker, req, environ, resp:
+                        _profile_dump(args.profile, req))
         if args.app == "bare":
             def load():
                 from bench.apps import bare

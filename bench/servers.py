@@ -99,8 +99,10 @@ class Served:
         self.name, self.cmd, self.cwd, self.ready_path = name, cmd, cwd, ready_path
         self.port = port or free_port()
         self.cmd = [c.replace("{port}", str(self.port)) for c in cmd]
-        self.folder = tempfile.mkdtemp(prefix=f"tf-bench-{name}-")
-        self.env = dict(os.environ, PYTHONPATH=ROOT, PROMETHEUS_MULTIPROC_DIR=self.folder,
+        self.folder = tempfile.mkdtemp(prefix=f"tf-bench-{name.replace(' ', '-')}-")
+        metrics = os.path.join(self.folder, "metrics")  # the service's multiprocess metrics
+        os.makedirs(metrics)
+        self.env = dict(os.environ, PYTHONPATH=ROOT, PROMETHEUS_MULTIPROC_DIR=metrics,
                         TABLEFOLD_STREAMS_PER_ADDRESS="100000", **(env or {}))
         self.env.pop("TABLEFOLD_ACCESS_LOG", None)
         self.proc: subprocess.Popen | None = None
@@ -149,9 +151,12 @@ PY = sys.executable
 
 
 def tablefold_serve(redis_url: str, app: str = "service", worker_class: str | None = None,
-                    workers: int | None = None, name: str | None = None) -> Served:
+                    workers: int | None = None, name: str | None = None,
+                    profile: str | None = None) -> Served:
     """`tablefold serve` (bench/serve.py): the service, or the bare app under its config."""
     cmd = [PY, "-m", "bench.serve", app, "--port", "{port}"]
+    if profile:
+        cmd += ["--profile", profile]
     if worker_class:
         cmd += ["--worker-class", worker_class]
     if workers:
