@@ -22,6 +22,7 @@ import orjson
 import redis
 
 from engines.core import Engine, IllegalMove, canonical, derive_rng, get_engine, state_hash
+from events import clock as clocks
 from events.fold import fold, undo_reach
 from events.records import Record, checkpoint_for, move_record
 from events.store import Conflict, Duplicate, GameMeta, Store
@@ -97,6 +98,8 @@ class Entry:
     base_state: Any = None    # None: the empty table
     turn: tuple = ()
     snap_version: int = 0     # the store's newest snapshot (always a base)
+    clock: dict | None = None  # a clocked game's clock as the newest record left it
+    at: str = ""              # when the newest record was made
 
 
 def is_undo(record: Record) -> bool:
@@ -122,6 +125,7 @@ def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
     players, options = entry.meta["players"], entry.meta["options"]
     state, pristine = copied(entry.state), True   # pristine: still equal to entry.state
     for record in records:
+        entry = replace(entry, clock=record.get("clock", entry.clock), at=record["at"])
         if is_undo(record):
             taken = set(record["undo"])
             turn = tuple(r for r in entry.turn if r["v"] not in taken)
@@ -146,6 +150,7 @@ def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
 
 def moved_on(entry: Entry, record: Record, after: Any) -> Entry:
     """The entry once `record` (not an undo), which took entry.state to `after`, follows."""
+    entry = replace(entry, clock=record.get("clock", entry.clock), at=record["at"])
     where = rebased(entry, record)
     if where == "after":
         return replace(entry, version=record["v"], state=after, base_version=record["v"],
@@ -154,6 +159,19 @@ def moved_on(entry: Entry, record: Record, after: Any) -> Entry:
         return replace(entry, version=record["v"], state=after, base_version=record["v"] - 1,
                        base_state=entry.state, turn=(record,))
     return replace(entry, version=record["v"], state=after, turn=entry.turn + (record,))
+
+
+def bot_seats(meta: dict) -> dict[int, str]:
+    """Seat -> the bot that plays it now ("random", or "search:<level>"): the table's bot seats
+    and the seats handed to a bot."""
+    out = {i: bot_name(s["bot"], s.get("level")) for i, s in enumerate(meta["seats"])
+           if s["kind"] == "bot"}
+    out.update({int(k): v for k, v in (meta.get("bots") or {}).items()})
+    return out
+
+
+def bot_name(bot: str, level: int | None = None) -> str:
+    return f"search:{level or 2}" if bot == "search" else bot
 
 
 @dataclass
@@ -172,8 +190,42 @@ class Game:
     seats = property(lambda self: self.entry.meta["seats"])
     read_only = property(lambda self: bool(self.entry.meta.get("read_only")))
 
+    # --- the table around the rules: seats handed to bots, a seat that lost on time ------------
+    @property
+    def forfeit(self) -> int | None:
+        """The seat that lost the game on time, if one did."""
+        return self.entry.meta.get("forfeit")
+
+    @property
+    def bots(self) -> dict[int, str]:
+        """The seats a bot plays now: bot seats, and seats handed to a bot."""
+        return bot_seats(self.entry.meta)
+
+    def result(self) -> dict | None:
+        if self.forfeit is not None:
+            others = [s for s in range(self.players) if s != self.forfeit]
+            return {"ranking": [{"seat": s, "rank": 1} for s in others]
+                    + [{"seat": self.forfeit, "rank": len(others) + 1, "forfeit": "out of time"}],
+                    "reason": f"seat {self.forfeit} ran out of time"}
+        return self.engine.result(self.state)
+
     def over(self) -> bool:
-        return self.engine.result(self.state) is not None
+        return self.result() is not None
+
+    def active(self) -> list[int]:
+        return [] if self.forfeit is not None else self.engine.active(self.state)
+
+    def awaited(self) -> list[int]:
+        return [] if self.forfeit is not None else self.engine.awaited(self.state)
+
+    def clock_now(self, now: float) -> dict | None:
+        """The clock as it stands at `now`: settings, time left per seat, whose clocks run."""
+        settings, clock = self.meta.get("clock"), self.entry.clock
+        if not settings or clock is None:
+            return None
+        running = [] if self.over() else clock["running"]
+        return {**settings, "left_ms": clocks.left_now({**clock, "running": running}, self.entry.at, now),
+                "running": running}
 
 
 class StateCache:
@@ -238,8 +290,14 @@ class Games:
             state = engine.evolve(state, ev)
         record = {"v": 1, "by": "system", "move": None, "events": events, "at": now(),
                   "hash": state_hash(state)}
+        if meta.get("clock"):  # the clocks start with the game
+            bots = bot_seats(meta)
+            record["clock"] = clocks.started(meta["clock"], len(seats),
+                                             [s for s in engine.awaited(state) if s not in bots])
         self.store.append(gid, 0, record, idle_seconds=self.idle_seconds)
-        return self.load(gid), codes
+        game = self.load(gid)
+        self.keep_deadline(game)
+        return game, codes
 
     def import_log(self, engine: Engine, header: dict, records: list[Record], read_only: bool,
                    keep_seconds: float = 0) -> tuple[Game, dict[int, str]]:
@@ -304,6 +362,9 @@ class Games:
             return None  # created but never set up: nothing to show
         if base.state is None:
             base = replace(base, state=engine.initial(meta["players"], meta["options"]))
+        newest = loaded.newest
+        if newest is not None:  # the clock as the newest record left it, whatever came after the snapshot
+            base = replace(base, clock=newest.get("clock"), at=newest["at"])
         return applied(engine, base, records)
 
     @staticmethod
@@ -341,6 +402,9 @@ class Games:
         id_key = f"{seat}:{move_id}" if move_id else ""
         fp = fingerprint(move)
         for _attempt in range(5):
+            if game.forfeit is not None:
+                self._answer_retry(game, id_key, fp)
+                raise IllegalMove("game_over", "The game is over: a seat ran out of time.")
             if expected_version is not None and expected_version != game.version:
                 self._answer_retry(game, id_key, fp)
                 if expected_version < game.version or game.fresh:
@@ -394,7 +458,24 @@ class Games:
             state = game.engine.evolve(state, ev)
         if game.engine.result(state) is not None or record["v"] % HASH_EVERY == 0:
             record["hash"] = state_hash(state)
+        self._clock(game, record, state)
         return record, state
+
+    @staticmethod
+    def _clock(game: Game, record: Record, state: Any, meta: dict | None = None) -> None:
+        """A clocked game's record carries the clock as it leaves it (events/clock.py)."""
+        meta = meta or game.meta
+        settings = meta.get("clock")
+        if not settings:
+            return
+        over = game.engine.result(state) is not None or meta.get("forfeit") is not None
+        bots = bot_seats(meta)
+        running = [] if over else [s for s in game.engine.awaited(state) if s not in bots]
+        if game.entry.clock is None:
+            record["clock"] = clocks.started(settings, game.players, running)
+        else:
+            record["clock"] = clocks.after(settings, game.entry.clock, game.entry.at,
+                                           record["at"], record["by"], running)
 
     def _settle(self, game: Game, entry: Entry, gen: str) -> None:
         """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
@@ -403,6 +484,14 @@ class Games:
             entry = replace(entry, meta=self.store.meta(game.gid) or entry.meta, gen=gen)
         game.entry, game.fresh = entry, True
         self.cache.put(game.gid, entry)
+        self.keep_deadline(game)
+
+    def keep_deadline(self, game: Game) -> None:
+        """Keep the moment a clocked game's first running clock runs out where every node looks
+        (written apart from the append: a global key; any read writes it again)."""
+        if game.meta.get("clock") and game.entry.clock is not None:
+            due = None if game.over() else clocks.deadline(game.entry.clock, game.entry.at)
+            self.store.set_deadline(game.gid, due)
 
     def _catch_up(self, game: Game, conflict: Conflict) -> None:
         """Bring `game` up to date from the records a conflict answered, or reload it."""
@@ -471,6 +560,8 @@ class Games:
             rescind = reach[:1] if to == "step" else reach
             record = {"v": game.version + 1, "by": seat, "move": None, "undo": sorted(rescind),
                       "events": [], "at": now()}
+            after = applied(game.engine, game.entry, [record])
+            self._clock(game, record, after.state)
             try:
                 _, gen = self.store.append(game.gid, game.version, record,
                                            idle_seconds=self.idle(game))
@@ -482,6 +573,34 @@ class Games:
             except (redis.ConnectionError, redis.TimeoutError) as e:
                 self.cache.drop(game.gid)
                 raise OutcomeUnknown() from e
-            self._settle(game, applied(game.engine, game.entry, [record]), gen)
+            self._settle(game, replace(after, clock=record.get("clock", after.clock)), gen)
             return record
         raise Conflict(game.version)
+
+    # --- the table around the rules -------------------------------------------------------------
+    def table_record(self, game: Game, fields: dict, meta_changes: dict,
+                     least_ms: dict[int, int] | None = None) -> Record:
+        """A record of the table rather than the rules (a seat handed to a bot or taken back, a
+        seat out of time), made by "system": no events, and a checkpoint for undo.
+        `meta_changes` are written with it, in the same step; `least_ms` gives seats at least that
+        much time left. Raises Conflict when another node made a record first."""
+        meta = GameMeta({**game.meta, **meta_changes})
+        by = "system"
+        record = {"v": game.version + 1, "by": by, "move": None, "events": [], "at": now(), **fields}
+        self._clock(game, record, game.state, meta)
+        for seat, ms in (least_ms or {}).items():
+            if "clock" in record:
+                record["clock"]["left"][seat] = max(record["clock"]["left"][seat], ms)
+        try:
+            _, gen = self.store.append(game.gid, game.version, record, idle_seconds=self.idle(game),
+                                       meta_changes=meta_changes,
+                                       finished=record["at"] if meta.get("forfeit") is not None else "")
+        except (redis.ConnectionError, redis.TimeoutError) as e:
+            self.cache.drop(game.gid)
+            raise OutcomeUnknown() from e
+        # no undo reaches behind the table's own record
+        entry = replace(game.entry, version=record["v"], clock=record.get("clock", game.entry.clock),
+                        at=record["at"], meta=meta, base_version=record["v"],
+                        base_state=game.entry.state, turn=())
+        self._settle(game, entry, gen)
+        return record

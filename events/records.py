@@ -11,6 +11,9 @@ A record is a plain dict:
     reveal        decide drew from the rng: a reveal for undo, whatever the events say
     events        the events it caused (see engines.core.events)
     undo          for an undo record: the versions it rescinds
+    clock         a clocked game's clock after it (events/clock.py): public, as at the table
+    table         a record of the table, not the rules (by "system"): a seat handed to a bot or
+                  taken back, a seat out of time
     move_id       the client's idempotency key, if any
     at            when it was recorded (ISO 8601, UTC)
     hash          the state hash after it (every few records and at the end; secret)
@@ -27,7 +30,7 @@ from engines.core import ALL, Engine, redact_event
 
 Record = dict
 
-PUBLIC_FIELDS = ("v", "by", "bot", "simultaneous", "undo", "at")
+PUBLIC_FIELDS = ("v", "by", "bot", "simultaneous", "undo", "at", "clock", "table")
 AUTHOR_FIELDS = PUBLIC_FIELDS + ("move", "move_id", "reveal")
 
 

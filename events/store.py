@@ -11,6 +11,7 @@ Keys of game G (the `{G}` hash tag keeps them on one Redis Cluster slot):
 Global keys, written apart from any game's own (docs/deploy.md says what they cost):
     tf:games        sorted set of game ids by creation time (the lobby's list)
     tf:addr:A:streams  live streams open from client address A
+    tf:deadlines    sorted set of clocked games by the moment their first running clock runs out
 
 Every command that writes a game is one script on that game's keys: no transaction or script
 ever spans two hash tags. An unfinished game's keys expire after a while without a move (`idle`);
@@ -27,6 +28,7 @@ import orjson
 import redis
 
 GAMES_INDEX = "tf:games"
+DEADLINES = "tf:deadlines"
 
 # Atomic append. The version check, the XADD with its ID and the move id are one step; the nonce
 # makes a repeated call (a client retrying after a lost reply) answer as the first one did. On a
@@ -50,6 +52,11 @@ if n ~= expected then
 end
 redis.call('XADD', log, '0-' .. (n + 1), 'r', ARGV[2], 'n', ARGV[5])
 if ARGV[3] ~= '' then redis.call('HSET', ids, ARGV[3], (n + 1) .. ':' .. ARGV[4]) end
+if ARGV[11] ~= '' then
+  local changes = cjson.decode(ARGV[11])
+  for field, value in pairs(changes) do redis.call('HSET', meta, field, value) end
+  gen = tostring(redis.call('HINCRBY', meta, 'gen', 1))
+end
 if ARGV[7] ~= '' then
   redis.call('HSET', meta, 'finished', ARGV[7])
   gen = tostring(redis.call('HINCRBY', meta, 'gen', 1))
@@ -71,12 +78,13 @@ if not gen then return false end
 local fields = false
 if gen ~= ARGV[2] then fields = redis.call('HGETALL', meta) end
 local since = tonumber(ARGV[1])
-local snapshot = false
+local snapshot, newest = false, false
 if since < 0 then
   snapshot = redis.call('HMGET', snap, 'v', 'engine_version', 'state')
   since = tonumber(snapshot[1]) or 0
+  newest = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)
 end
-return {gen, fields, snapshot, redis.call('XRANGE', log, '0-' .. (since + 1), '+')}
+return {gen, fields, snapshot, redis.call('XRANGE', log, '0-' .. (since + 1), '+'), newest}
 """
 
 # Redeem a single-use join code for a seat token (stored only as its hash).
@@ -133,7 +141,7 @@ class GameMeta(dict):
     """The metadata hash, decoded: JSON fields parsed, token hashes kept as seat lookups."""
 
     JSON_FIELDS = ("options", "seats", "read_only", "engine_version", "players", "created", "idle",
-                   "open")
+                   "open", "clock", "bots", "forfeit")
 
     @classmethod
     def decode(cls, raw) -> "GameMeta":
@@ -184,6 +192,7 @@ class Loaded:
     meta: GameMeta | None
     snapshot: tuple[int, int, str] | None
     records: list[dict]
+    newest: dict | None = None     # the newest record (asked for with the snapshot)
 
 
 class Store:
@@ -246,12 +255,13 @@ class Store:
         reply = self._load(keys=[log, meta, snap], args=[-1 if since is None else since, gen or ""])
         if not reply:
             return None
-        gen_, fields, snapshot, entries = reply
+        gen_, fields, snapshot, entries, newest = reply
         snap_out = None
         if snapshot and snapshot[0] is not None:
             snap_out = (int(snapshot[0]), int(snapshot[1]), text(snapshot[2]))
         return Loaded(text(gen_), GameMeta.decode(fields) if fields else None, snap_out,
-                      [decode_entry(e) for e in entries])
+                      [decode_entry(e) for e in entries],
+                      decode_entry(newest[0]) if newest else None)
 
     def claim_rematch(self, gid: str, new_gid: str) -> bool:
         """Name `new_gid` the rematch of `gid`, unless one is named already."""
@@ -282,20 +292,23 @@ class Store:
 
     def append(self, gid: str, expected: int, record: dict, id_key: str = "",
                fingerprint: str = "", *, idle_seconds: float = 0, finished: str = "",
-               snapshot: tuple[int, int, str] | None = None) -> tuple[int, str]:
+               snapshot: tuple[int, int, str] | None = None,
+               meta_changes: dict | None = None) -> tuple[int, str]:
         """Append `record` as version expected+1; answers (version, metadata generation).
         Raises Conflict (with the records after `expected`) or Duplicate.
 
         idle_seconds: the game's keys expire after this long without another append (0: never);
         finished:     the moment the game ended (its keys are then kept);
         snapshot:     (engine version, version, state JSON) to keep as the snapshot: a state no
-                      undo can take back, at or before this record."""
+                      undo can take back, at or before this record;
+        meta_changes: metadata fields written with the record (the table's own records)."""
         log, meta, ids, snap = keys(gid)
         engine_version, snap_version, state_json = snapshot if snapshot else ("", "", "")
         status, *rest = self._append(
             keys=[log, ids, meta, snap],
             args=[expected, orjson.dumps(record), id_key, fingerprint, secrets.token_hex(8),
-                  int(idle_seconds * 1000), finished, state_json, engine_version, snap_version])
+                  int(idle_seconds * 1000), finished, state_json, engine_version, snap_version,
+                  json.dumps(encode_meta(meta_changes)) if meta_changes else ""])
         status = text(status)
         if status == "conflict":
             current, gen, entries = rest
@@ -344,6 +357,17 @@ class Store:
     def save_snapshot(self, gid: str, version: int, engine_version: int, state_json: str) -> None:
         self.r.hset(keys(gid)[3], mapping={"v": version, "engine_version": engine_version,
                                            "state": state_json})
+
+    # --- clocks -------------------------------------------------------------------------------
+    def set_deadline(self, gid: str, due: float | None) -> None:
+        if due is None:
+            self.r.zrem(DEADLINES, gid)
+        else:
+            self.r.zadd(DEADLINES, {gid: due})
+
+    def due(self, now: float, count: int = 50) -> list[str]:
+        """Clocked games whose deadline has passed."""
+        return [text(g) for g in self.r.zrangebyscore(DEADLINES, "-inf", now, start=0, num=count)]
 
     # --- live streams -------------------------------------------------------------------------
     def ticket_key(self, gid: str, ticket_hash: str) -> str:

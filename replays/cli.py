@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 import sys
 
-from engines.core import ALL
-from replays import logfile
-from replays.check import check, view_at
+# What the commands need is imported when they run: `tablefold serve` builds the same parser, and
+# its process must not import redis-py before its gevent workers are forked.
 
 
 def read(path: str):
+    from replays import logfile
     try:
         with open(path, encoding="utf-8") as f:
             return logfile.parse(f.read())
@@ -20,6 +20,7 @@ def read(path: str):
 
 
 def run_check(args) -> int:
+    from replays.check import check
     header, records = read(args.file)
     report = check(header, records)
     print(report.text())
@@ -28,6 +29,7 @@ def run_check(args) -> int:
 
 def side_of(text: str, players: int):
     """The viewer `--as` names: a seat of the game, `spectator` or `all`; else a clear exit."""
+    from engines.core import ALL
     if text == "all":
         return ALL
     if text == "spectator":
@@ -38,6 +40,7 @@ def side_of(text: str, players: int):
 
 
 def run_show(args) -> int:
+    from replays.check import view_at
     header, records = read(args.file)
     viewer = side_of(args.side, header["players"])
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,13 +130,21 @@ def stale(current: int) -> ApiError:
 # --- what a caller sees ------------------------------------------------------------------------
 def seats_view(game: Game) -> list[dict]:
     claimed = set(game.meta["tokens"].values())
-    return [{"seat": i, "kind": s["kind"], "bot": s.get("bot"), "name": s.get("name"),
-             "claimed": s["kind"] == "bot" or i in claimed} for i, s in enumerate(game.seats)]
+    bots = game.bots
+    out = []
+    for i, s in enumerate(game.seats):
+        playing = bots.get(i)
+        name, _, level = (playing or s.get("bot") or "").partition(":")
+        out.append({"seat": i, "kind": s["kind"], "bot": name or None, "name": s.get("name"),
+                    "claimed": s["kind"] == "bot" or i in claimed,
+                    "played_by": "bot" if playing else "player",
+                    "level": int(level) if level else None})
+    return out
 
 
 def game_view(game: Game, viewer: Any) -> dict:
     engine, state = game.engine, game.state
-    result = engine.result(state)
+    result = game.result()
     seat = viewer if isinstance(viewer, int) else None
     reach = games().undo_reach(game, seat) if seat is not None else []
     body = {
@@ -150,11 +159,13 @@ def game_view(game: Game, viewer: Any) -> dict:
         "open": bool(game.meta.get("open")),
         "rematch": game.meta.get("rematch"),
         "commitment": game.meta["commitment"],
-        "active": engine.active(state),
-        "awaited": engine.awaited(state),
+        "active": game.active(),
+        "awaited": game.awaited(),
         "state": engine.view(state, viewer),
-        "legal_moves": engine.legal_moves(state, seat) if seat is not None and not game.read_only else [],
+        "legal_moves": engine.legal_moves(state, seat)
+        if seat is not None and not game.read_only and not game.over() else [],
         "undo": {"steps": len(reach), "versions": reach},
+        "clock": game.clock_now(time.time()),
         "result": result,
         "seed": game.meta["seed"] if result is not None else None,  # revealed at the end
     }

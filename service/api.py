@@ -8,12 +8,13 @@ from flask import current_app, request
 from marshmallow import ValidationError
 
 from engines.core import IllegalMove, get_engine, redact_event, registered
-from events.games import AlreadyRecorded, CannotUndo, Game, MoveIdReused, OutcomeUnknown, sha256
+from events.games import (AlreadyRecorded, CannotUndo, Game, MoveIdReused, OutcomeUnknown,
+                          bot_name, sha256)
 from events.records import redact_record
 from events.store import Conflict
 from service import schemas as s
 from service.access import (acting_seat, bearer, cached, game_view, games, identify, is_operator,
-                            load, new_token, stale, viewer_for)
+                            load, new_token, seats_view, stale, viewer_for)
 from service.bots import play_bots
 from service.endpoints import Routes, json_schema, validate
 from service.errors import ApiError, MoveRefused
@@ -57,8 +58,9 @@ def create_game(body):
                        engines=list(registered()))
     seats = body["seats"]
     for i, seat in enumerate(seats):
-        if (seat["kind"] == "bot") != ("bot" in seat):
-            raise ApiError("invalid_request", "A bot seat names its bot; a human seat names none.",
+        if (seat["kind"] == "bot") != ("bot" in seat) or ("level" in seat and seat.get("bot") != "search"):
+            raise ApiError("invalid_request", "A bot seat names its bot (and a search bot its "
+                           "level); a human seat names none.",
                            errors={f"seats.{i}.bot": ["a bot seat names its bot, only it"]})
     if not engine.min_players <= len(seats) <= engine.max_players:
         raise ApiError("player_count",
@@ -73,7 +75,10 @@ def create_game(body):
     seed = body.get("seed")
     if seed is not None and not is_operator(bearer()):
         raise ApiError("seed_forbidden", "Only the operator may fix a game's seed.")
-    game, codes = games().create(engine, options, seats, seed, open=body["open"])
+    extra = {"open": body["open"]}
+    if "clock" in body:
+        extra["clock"] = body["clock"]
+    game, codes = games().create(engine, options, seats, seed, **extra)
     out = {"id": game.gid, "version": game.version, "commitment": game.meta["commitment"],
            "join_codes": {str(i): c for i, c in codes.items()}}
     if claim is not None:
@@ -157,6 +162,8 @@ def get_game(query, gid):
     game = load(gid)
     caller = identify(game)
     resume_bots(game)
+    if game.meta.get("clock"):
+        games().keep_deadline(game)  # in case a node died between a move and its deadline
     return game_view(game, viewer_for(game, caller, "as_" in query))
 
 
@@ -201,8 +208,7 @@ def post_move(body, gid):
             events = games().store.records(gid, recorded_at, recorded_at)[0]["events"]
         return {"recorded_at": recorded_at, "version": game.version,
                 "events": [redact_event(ev, seat) for ev in events],
-                "active": game.engine.active(game.state), "awaited": game.engine.awaited(game.state),
-                "result": game.engine.result(game.state)}
+                "active": game.active(), "awaited": game.awaited(), "result": game.result()}
     return {"recorded_at": recorded_at, **game_view(game, seat)}
 
 
@@ -250,3 +256,57 @@ def get_log(query, gid):
             "records": [redact_record(r, viewer) for r in records]}
 
 
+
+
+# --- seats a bot takes over -------------------------------------------------------------------------
+def table_change(game: Game, change) -> dict:
+    try:
+        record = change()
+    except Conflict as c:
+        raise stale(c.current)
+    except OutcomeUnknown:
+        raise ApiError("outcome_unknown", "The game store failed while recording the change: read "
+                       "the game to see whether it was recorded.", headers={"Retry-After": "1"})
+    resume_bots(game)
+    return {"recorded_at": record["v"], "seats": seats_view(game)}
+
+
+def seat_of(game: Game, seat: int) -> int:
+    if not 0 <= seat < game.players or game.seats[seat]["kind"] != "human":
+        raise ApiError("bad_side", f"Seat {seat} is not a human seat of this game.")
+    if game.over():
+        raise ApiError("not_running", "The game is over.")
+    return seat
+
+
+@routes.route("/games/<gid>/seats/<int:seat>/bot", "POST", "handSeatToBot", body=s.HandOver,
+              responses={200: s.SeatChange},
+              errors=("no_such_game", "token_required", "not_operator", "bad_side", "not_running",
+                      "stale_version"), auth="seat")
+def hand_seat_to_bot(body, gid, seat):
+    """The operator hands a seat whose player left to a bot (a record everyone sees); the player
+    takes it back with `/return`. A table's clock does the same when the seat's time runs out."""
+    game = load(gid)
+    if not identify(game).operator:
+        raise ApiError("not_operator", "Only the operator hands a seat to a bot.")
+    seat_of(game, seat)
+    from service.worker import hand_over
+    bot = bot_name(body["bot"], body.get("level"))
+    return table_change(game, lambda: hand_over(games(), game, seat, bot, "operator"))
+
+
+@routes.route("/games/<gid>/seats/<int:seat>/return", "POST", "takeSeatBack",
+              responses={200: s.SeatChange},
+              errors=("no_such_game", "token_required", "unknown_token", "wrong_game", "bad_side",
+                      "not_running", "not_handed_over", "stale_version"), auth="seat")
+def take_seat_back(gid, seat):
+    """The seat's player takes its seat back from the bot that played it (a record everyone
+    sees). After its clock ran out it has at least 30 s to move."""
+    game = load(gid)
+    if identify(game).seat != seat:
+        raise ApiError("token_required", "Send the token of that seat to take it back.")
+    seat_of(game, seat)
+    if str(seat) not in (game.meta.get("bots") or {}):
+        raise ApiError("not_handed_over", "A bot does not play this seat.")
+    from service.worker import take_back
+    return table_change(game, lambda: take_back(games(), game, seat))

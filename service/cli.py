@@ -53,11 +53,44 @@ def serve(args) -> None:
 
     print(f"tablefold: serving on http://{settings['HOST']}:{settings['PORT']} "
           f"({workers} workers)", flush=True)
+    worker = Supervised([sys.executable, "-m", "service.worker"]).start()
     try:
         Server().run()
     finally:
+        worker.stop()
         if embedded:
             embedded.stop()
+
+
+class Supervised:
+    """A child process restarted whenever it dies (the bot worker: service/worker.py)."""
+
+    def __init__(self, command: list[str]):
+        import threading
+        self.command, self.proc, self.stopping = command, None, threading.Event()
+
+    def start(self) -> "Supervised":
+        import subprocess
+        import threading
+
+        def keep():
+            while not self.stopping.is_set():
+                self.proc = subprocess.Popen(self.command)
+                while self.proc.poll() is None and not self.stopping.wait(0.5):
+                    pass
+                if not self.stopping.is_set():
+                    self.stopping.wait(1)   # it died: start it again after a breath
+        threading.Thread(target=keep, name="worker-supervisor", daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except Exception:
+                self.proc.kill()
 
 
 def worker_exited(server, worker) -> None:

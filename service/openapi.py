@@ -101,8 +101,9 @@ def operation(op: Operation, examples: dict | None = None) -> dict:
         out["description"] = op.description
     if op.auth != "none":
         out["security"] = [{"seat": []}] + ([{}] if op.auth == "optional" else [])
-    params = [{"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
-              for name in _path_names(op.rule)]
+    params = [{"in": "path", "name": name, "required": True,
+               "schema": {"type": "integer" if kind == "int" else "string"}}
+              for kind, name in _path_names(op.rule)]
     if op.query:
         params.append({"in": "query", "schema": op.query})
     if params:
@@ -152,9 +153,10 @@ def operation(op: Operation, examples: dict | None = None) -> dict:
     return out
 
 
-def _path_names(rule: str) -> list[str]:
+def _path_names(rule: str) -> list[tuple[str, str]]:
+    """(converter, name) of each variable part of a Flask rule."""
     import re
-    return re.findall(r"<(?:\w+:)?(\w+)>", rule)
+    return [(kind or "string", name) for kind, name in re.findall(r"<(?:(\w+):)?(\w+)>", rule)]
 
 
 def install(app: Flask, operations: list[Operation]) -> None:

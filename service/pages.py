@@ -1,9 +1,12 @@
-"""The web page to watch games: the lobby, one game's live and replay view, and each engine's
-renderer, served from the engine's own package (DESIGN.md, "Layout": the engine package holds
-its renderer; the page shell loads it through the registry).
+"""The web page to play and watch games: the lobby (new tables, my games, open tables, games to
+watch), invite links, one game's page (a seat plays there; anyone watches it live and replays it),
+and each engine's renderer, served from the engine's own package (DESIGN.md, "Layout": the engine
+package holds its renderer; the page shell loads it through the registry).
 
 The page is plain HTML and ES modules (no build step). It only ever draws what the JSON API
-answers for its viewer, so it can show nothing the API would not.
+answers for its viewer, so it can show nothing the API would not; it moves through the same API
+as any client. It knows no particular game: each game's drawing, and which of its pieces stand
+for which part of a move, live in its renderer.
 """
 from __future__ import annotations
 
@@ -37,6 +40,23 @@ def lobby():
 def watch(gid):
     """One game: live, and its replay. The page reads the game id from its own address."""
     return _page("watch.html")
+
+
+@pages.route("/play/<gid>", methods=["GET"])
+def play(gid):
+    """One game, played: the same page, speaking for the seat whose token this browser holds
+    (or offering a free seat of an open table)."""
+    return _page("watch.html")
+
+
+@pages.route("/join/<gid>/<code>", methods=["GET"])
+def join(gid, code):
+    """An invite link: the page redeems the join code in the browser (POST /games/{id}/join),
+    keeps the seat's token there and replaces its address with the game's own, so that neither
+    the code nor the token stays in the address bar or the history."""
+    response = _page("join.html")
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 def renderer_path(name: str) -> Path | None:

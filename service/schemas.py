@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-BOTS = ("random",)
+BOTS = ("random", "search")
 MAX_VERSION = 2**53  # versions are stream entry ids; anything larger cannot name a record
 
 
@@ -20,7 +20,22 @@ class SeatSpec(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["human", "bot"]),
                          metadata=doc("a player, or a seat bot"))
     bot = fields.String(validate=validate.OneOf(BOTS), metadata=doc("which seat bot plays a bot seat"))
+    level = fields.Integer(strict=True, validate=validate.Range(min=1, max=3),
+                           metadata=doc("the search bot's strength, 1 (quick) to 3 (strongest)"))
     name = fields.String(validate=validate.Length(max=40), metadata=doc("shown to everyone"))
+
+
+class ClockSpec(Schema):
+    """A turn clock (Fischer time): each seat's budget runs while it is awaited."""
+    base_seconds = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=30 * 86400),
+                                  metadata=doc("each seat's time for the whole game"))
+    increment_seconds = fields.Integer(load_default=0, strict=True,
+                                       validate=validate.Range(min=0, max=86400),
+                                       metadata=doc("added each time a seat hands the turn on"))
+    on_timeout = fields.String(load_default="bot", validate=validate.OneOf(["bot", "skip", "lose"]),
+                               metadata=doc("when a seat's time runs out: its bot plays on for it, "
+                                            "it is skipped (where the rules allow; else its bot "
+                                            "plays), or it loses the game"))
 
 
 class CreateGame(Schema):
@@ -37,6 +52,7 @@ class CreateGame(Schema):
     open = fields.Boolean(load_default=False,
                           metadata=doc("an open table: listed in the lobby, and anyone may take a "
                                        "free seat without a join code"))
+    clock = fields.Nested(ClockSpec, metadata=doc("a turn clock for the table (none: untimed)"))
 
 
 class JoinGame(Schema):
@@ -127,6 +143,17 @@ class SeatInfo(Schema):
     bot = fields.String(allow_none=True, required=True)
     name = fields.String(allow_none=True, required=True)
     claimed = fields.Boolean(required=True)
+    played_by = fields.String(required=True, metadata=doc("who makes its moves now: `player` or "
+                                                            "`bot` (a bot seat, or a seat handed "
+                                                            "to a bot)"))
+    level = fields.Integer(allow_none=True, metadata=doc("the search bot's level"))
+
+
+class ClockView(ClockSpec):
+    """The clock now."""
+    left_ms = fields.List(fields.Integer(), required=True,
+                          metadata=doc("each seat's time left, in milliseconds, at this answer"))
+    running = fields.List(fields.Integer(), required=True, metadata=doc("whose clocks run"))
 
 
 class Part(Schema):
@@ -179,6 +206,10 @@ class Record(Schema):
     events = fields.List(fields.Nested(Event(unknown="include")), required=True)
     at = fields.String(required=True, metadata=doc("when it was recorded (UTC)"))
     hash = fields.String(metadata=doc("the state hash after it (the open view only)"))
+    clock = fields.Dict(metadata=doc("a clocked game's clock after it: `left` ms per seat, "
+                                     "`running` seats"))
+    table = fields.Dict(metadata=doc("a record of the table: a seat handed to a bot or taken "
+                                     "back (`seat`, `to`, `reason`), a seat out of time"))
     public = fields.Dict(allow_none=True, metadata=doc("the public part of the move (open view)"))
 
 
@@ -207,6 +238,7 @@ class GameView(Schema):
     legal_moves = fields.List(fields.Nested(Option), required=True,
                               metadata=doc("the caller's options (empty unless it may act)"))
     undo = fields.Nested(UndoReach, required=True)
+    clock = fields.Nested(ClockView, allow_none=True, required=True)
     result = fields.Nested(Result, allow_none=True, required=True)
     seed = fields.String(allow_none=True, required=True,
                          metadata=doc("the secret seed, revealed once the game is over"))
@@ -301,3 +333,15 @@ class Ticket(Schema):
 class Health(Schema):
     status = fields.String(required=True, metadata=doc("alive, ready, or not ready"))
     problem = fields.String(metadata=doc("what keeps the service from serving"))
+
+
+class HandOver(Schema):
+    """Which bot plays the seat from now on."""
+    bot = fields.String(load_default="random", validate=validate.OneOf(BOTS))
+    level = fields.Integer(strict=True, validate=validate.Range(min=1, max=3))
+
+
+class SeatChange(Schema):
+    """The record made, and the table now."""
+    recorded_at = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(SeatInfo), required=True)

@@ -92,7 +92,7 @@ def replay(query, gid):
     return {"id": gid, "at": at, "version": game.version, "viewer": viewer,
             "record": redact_record(records[at - 1], viewer), "undone_by": undone_by,
             "state": game.engine.view(state, viewer), "active": game.engine.active(state),
-            "result": game.engine.result(state)}
+            "result": game.result() if at == game.version else game.engine.result(state)}
 
 
 # --- export and import ----------------------------------------------------------------------------

@@ -101,6 +101,11 @@ class Engine:
         from engines.core.secrecy import redeal
         return redeal(state, self.hidden_zones(state, viewer), rng)
 
+    def skip_move(self, state: Any, seat: int) -> dict | None:
+        """The move a seat makes when its turn clock runs out and the table skips it, where the
+        rules allow one (a pass); None, the default: the seat cannot be skipped (its bot plays)."""
+        return None
+
     def can_fold(self, version: int) -> bool:
         """Whether a log recorded by `version` of this engine folds correctly with this one."""
         return version == self.version

@@ -65,6 +65,14 @@ def _exe(pid: int) -> str:
         return ""
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -176,7 +184,15 @@ class Server:
         if self.proc is None:
             return []
         master_exe = _exe(self.proc.pid)
-        return [p for p in _children(self.proc.pid) if _alive(p) and _exe(p) == master_exe]
+        return [p for p in _children(self.proc.pid) if _alive(p) and _exe(p) == master_exe
+                and b"service.worker" not in _cmdline(p)]
+
+    def bot_worker_pid(self) -> int | None:
+        """The bot and clock worker beside the HTTP workers (service/worker.py)."""
+        if self.proc is None:
+            return None
+        return next((p for p in _children(self.proc.pid) if _alive(p)
+                     and b"service.worker" in _cmdline(p)), None)
 
     def redis_pid(self) -> int | None:
         """The live embedded redis-server (the master's child that is not a worker)."""
