@@ -45,6 +45,7 @@ class Barcelona(Engine):
     max_players = 4
     options_schema = Options
     moves_schema = MOVES_SCHEMA
+    skip_moves = ("end_actions", "decline")  # what a seat does when its clock runs out and the table skips it
 
     def initial(self, players, options):
         return {"players": players, "options": dict(options), "started": False}

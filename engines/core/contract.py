@@ -101,9 +101,15 @@ class Engine:
         from engines.core.secrecy import redeal
         return redeal(state, self.hidden_zones(state, viewer), rng)
 
+    skip_moves: tuple[str, ...] = ()   # move types that hand the turn on (a pass), if the game has
+
     def skip_move(self, state: Any, seat: int) -> dict | None:
-        """The move a seat makes when its turn clock runs out and the table skips it, where the
-        rules allow one (a pass); None, the default: the seat cannot be skipped (its bot plays)."""
+        """The move a seat makes when its turn clock runs out and the table skips it: the first of
+        its legal moves whose type is one of `skip_moves`; None when there is none (its bot plays
+        instead)."""
+        for option in self.legal_moves(state, seat):
+            if option["move"].get("type") in self.skip_moves and not option.get("choose"):
+                return option["move"]
         return None
 
     def can_fold(self, version: int) -> bool:

@@ -233,6 +233,7 @@ class IberianGauge(Engine):
     min_players = 3
     max_players = 5
     moves_schema = dict(mv.SCHEMAS)
+    skip_moves = ("pass", "decline")  # what a seat does when its clock runs out and the table skips it
 
     # --- setup -----------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ class ImperialSteam(Engine):
     max_players = 4
     options_schema = table_setup.Options
     moves_schema = MOVES
+    skip_moves = ("end_turn", "pass")  # what a seat does when its clock runs out and the table skips it
 
     def initial(self, players, options):
         return state.initial(players, options)

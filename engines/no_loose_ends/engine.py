@@ -107,6 +107,7 @@ class NoLooseEnds(Engine):
     max_players = 5
     options_schema = Options
     moves_schema = SCHEMAS
+    skip_moves = ("pass",)  # what a seat does when its clock runs out and the table skips it
 
     def initial(self, players, options):
         n = players

@@ -58,6 +58,7 @@ class Tekhenu(Engine):
     max_players = meta.MAX_PLAYERS
     options_schema = meta.TekhenuOptions
     moves_schema = MOVES
+    skip_moves = ("skip",)  # what a seat does when its clock runs out and the table skips it
 
     def initial(self, players, options):
         return state.initial(players, options)

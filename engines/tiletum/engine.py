@@ -82,6 +82,7 @@ class Tiletum(Engine):
     max_players = 4
     options_schema = Options
     moves_schema = mv.SCHEMAS
+    skip_moves = ("end",)  # what a seat does when its clock runs out and the table skips it
 
     def initial(self, players, options):
         return state.initial(players, options)

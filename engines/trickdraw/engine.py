@@ -93,6 +93,7 @@ class Trickdraw(Engine):
     max_players = 10
     options_schema = Options
     moves_schema = SCHEMAS
+    skip_moves = ("end_turn", "decline")  # what a seat does when its clock runs out and the table skips it
 
     def initial(self, players, options):
         if not self.min_players <= players <= self.max_players:

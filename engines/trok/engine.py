@@ -353,6 +353,7 @@ class Trok(Engine):
     min_players = 2   # the rulebook gives no count (docs/games/trok.md)
     max_players = 5
     moves_schema = MOVES
+    skip_moves = ("done",)  # what a seat does when its clock runs out and the table skips it
 
     # --- building state -------------------------------------------------------------------------
     def initial(self, players, options):

@@ -145,3 +145,17 @@ def test_two_nodes_racing_on_expired_deadlines_record_one_change_each(tmp_path):
             for gid in tables:
                 records = requests.get(f"{first.base}/games/{gid}/log").json()["records"]
                 assert [r["table"]["to"] for r in records if "table" in r] == ["lost"], records
+
+
+def test_a_seat_out_of_time_is_skipped_where_the_rules_let_it_pass(app, client):
+    made = create(client, engine="no-loose-ends", seats=[{"kind": "human"}] * 3,
+                  clock={"base_seconds": 1, "on_timeout": "skip"})
+    gid = made["id"]
+    for seat, code in made["join_codes"].items():
+        client.post(f"/games/{gid}/join", json={"code": code})
+    first = client.get(f"/games/{gid}").json["awaited"][0]
+    time.sleep(1.2)
+    assert enforce_due(app.extensions["tablefold"], time.time()) == 1
+    passed = client.get(f"/games/{gid}/log?since=2").json["records"][0]
+    assert passed["by"] == first and passed["bot"] == "clock" and passed["move"]["type"] == "pass"
+    assert client.get(f"/games/{gid}").json["seats"][first]["played_by"] == "player"
