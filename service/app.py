@@ -22,12 +22,13 @@ def bounded_body() -> None:
     """Read the body before the view does, up to the route's limit and within BODY_SECONDS: a
     chunked body has no Content-Length for the limit to check (werkzeug would cut it short
     silently), and a client sending its body slowly must not hold a worker."""
+    environ = request.environ
+    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    if not chunked and not environ.get("CONTENT_LENGTH"):
+        return  # no body (a read): nothing to bound
     limit = current_app.config["IMPORT_MAX_BYTES"] if request.path == "/games/import" \
         else current_app.config["MAX_CONTENT_LENGTH"]
     request.max_content_length = limit
-    chunked = "chunked" in request.headers.get("Transfer-Encoding", "").lower()
-    if request.content_length is None and not chunked:
-        return
     if request.content_length is not None and request.content_length > limit:
         raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
     try:

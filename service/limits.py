@@ -16,6 +16,8 @@ def install(app: Flask, storage_uri: str, storage_options: dict | None = None) -
     limiter = Limiter(key_func=client_address, app=app, storage_uri=storage_uri,
                       storage_options=storage_options or {}, strategy="fixed-window",
                       headers_enabled=True, key_prefix="tf:limits")
+    # only the routes that name a limit check one (`limited`): moves and reads pay nothing
+    app.before_request_funcs[None].remove(limiter._check_request_limit)
     app.extensions["tablefold.limiter"] = limiter
     return limiter
 

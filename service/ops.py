@@ -6,10 +6,10 @@ multiprocess mode adds them up (PROMETHEUS_MULTIPROC_DIR, set by the command).
 """
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import time
-import uuid
 
 from flask import Flask, Response, current_app, g, request
 from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
@@ -29,6 +29,12 @@ STREAMS = Gauge("tablefold_live_streams", "live streams open", multiprocess_mode
 REDIS_ERRORS = Counter("tablefold_redis_errors_total", "requests that met a Redis failure", ["kind"])
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+_PREFIX, _COUNT = os.urandom(8).hex(), itertools.count(1)
+
+
+def next_id() -> str:
+    """A request id unique to this worker's life (random per process, counted within it)."""
+    return f"{_PREFIX}{next(_COUNT):016x}"
 
 
 routes = Routes("operations", "Liveness, readiness and metrics, for the operator")
@@ -69,8 +75,8 @@ def install(app: Flask, ready) -> None:
 
     @app.before_request
     def start():
-        given = request.headers.get("X-Request-ID", "")
-        g.request_id = given if REQUEST_ID.match(given) else uuid.uuid4().hex
+        given = request.headers.get("X-Request-ID")
+        g.request_id = given if given and REQUEST_ID.match(given) else next_id()
         g.started = time.perf_counter()
 
     @app.after_request

@@ -32,7 +32,8 @@ def test_healthz_and_readyz(client, fake_redis):
 def test_a_request_id_is_taken_or_made_and_sent_back(client):
     assert client.get("/engines", headers={"X-Request-ID": "abc-123"}).headers["X-Request-ID"] == "abc-123"
     made = client.get("/engines", headers={"X-Request-ID": "bad id with spaces"}).headers["X-Request-ID"]
-    assert len(made) == 32 and " " not in made
+    other = client.get("/engines").headers["X-Request-ID"]
+    assert len(made) == 32 and " " not in made and other != made
 
 
 def test_metrics_count_requests_moves_and_streams(client):
