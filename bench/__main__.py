@@ -130,7 +130,16 @@ def main(argv=None) -> int:
                         help="where to write the markdown (default: docs/performance.md)")
     parser.add_argument("--no-write", action="store_true", help="print the document only")
     parser.add_argument("--repeats", type=int, help="interleaved repetitions of every row")
+    parser.add_argument("--save", metavar="FILE",
+                        help="also keep the run's figures (a pickle) to render again later")
+    parser.add_argument("--render", metavar="FILE",
+                        help="measure nothing: write the document from a run kept with --save")
     args = parser.parse_args(argv)
+    if args.render:
+        import pickle
+        with open(args.render, "rb") as f:
+            doc = pickle.load(f)
+        return write(doc, args)
     prof = QUICK if args.quick else FULL
     if args.repeats:
         prof.repeats = args.repeats
@@ -253,6 +262,16 @@ def main(argv=None) -> int:
                                                   prof.memory_games, moves, prof.memory_budget))
         doc.elapsed = time.monotonic() - started
 
+    if args.save:
+        import pickle
+        for name in ("long_game", "short_read"):
+            setattr(doc, name, None)
+        with open(args.save, "wb") as f:
+            pickle.dump(doc, f)
+    return write(doc, args)
+
+
+def write(doc, args) -> int:
     text = doc.markdown()
     if args.no_write:
         print(text)

@@ -43,8 +43,8 @@ def _cpu(fn, n: int) -> float:
 def package(filename: str) -> str:
     """The package a profiled function's file belongs to (ours by folder, others by
     distribution folder under site-packages, the standard library as `stdlib`)."""
-    if filename.startswith("<") or filename == "~":
-        return "builtins (C: str, dict, socket calls...)"
+    if filename.startswith("<"):
+        return "stdlib"   # frozen modules (importlib's, encodings')
     path = filename.replace(os.sep, "/")
     if "/site-packages/" in path:
         top = path.split("/site-packages/", 1)[1].split("/", 1)[0]
@@ -64,8 +64,8 @@ def by_package(fn, n: int) -> dict[str, float]:
     prof.disable()
     stats = pstats.Stats(prof)
     out: dict[str, float] = defaultdict(float)
-    for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
-        out[package(filename)] += 1e6 * tottime / n
+    for (filename, _line, name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():
+        out[c_package(name) if filename == "~" else package(filename)] += 1e6 * tottime / n
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 

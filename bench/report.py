@@ -250,6 +250,7 @@ class Report:
         self.long_after = 0
         self.elapsed = 0.0
         self.served: dict = {}
+        self.when = datetime.datetime.now()
 
     def row(self, key: str) -> Pooled | None:
         return self.rows.get(key)
@@ -379,7 +380,7 @@ class Report:
             "# Performance",
             "",
             f"Measured by `python -m bench{' --quick' if p.name == 'quick' else ''}` "
-            f"({p.name} profile) on {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}, "
+            f"({p.name} profile) on {self.when.strftime('%Y-%m-%d %H:%M')}, "
             f"in {self.elapsed:.0f} s. Every figure below comes from this one run: every row "
             f"was measured {p.repeats} time(s), interleaved with all the others, and a ratio is "
             "the median of the ratios of two rows measured in the same repeat. Do not compare "
@@ -485,11 +486,21 @@ class Report:
             "confirmed (1, 10 or 50 slots: 1, 10 or 50 moves in flight).",
         ]
         if busiest is not None:
+            fastest = max(gen, key=lambda row: row.per_second)
             out.append(f"- **The generator's own CPU.** At most {100 * busiest.client_share:.0f}% "
                        f"of one core ({busiest.label}: {busiest.client_ms * 1000:.0f} µs per "
-                       "operation); the column *client CPU ms/op* gives it for every row. The "
-                       "generator shares the 2 cores with the servers and Redis, so what it "
-                       "spends is taken from them alike on every row.")
+                       "operation); the column *client CPU ms/op* gives it for every row. On "
+                       f"the fastest row ({fastest.label}, {_f(fastest.per_second)}/s) it spends "
+                       f"{fastest.client_ms * 1000:.0f} µs an operation against "
+                       f"{fastest.server_cpu_ms * 1000:.0f} µs for the server and its Redis. "
+                       "The Python client of the previous version of this benchmark (one "
+                       "`http.client` process per core) spent 200-270 µs a request, as much as "
+                       "the bare endpoints it measured. The generator shares the 2 cores with "
+                       "the servers and Redis, so what it spends is taken from every row alike. "
+                       "wrk (Debian's, with a Lua script) would cost less still, but its Lua state "
+                       "is per thread, not per connection (the move cycle needs a game's version "
+                       "per seat), it follows no event stream and speaks no socket.io; Node does "
+                       "all three in one tool.")
         if bgio:
             row = max(bgio, key=lambda x: x.client_share)
             out.append(f"- **boardgame.io's clients** are its own (`boardgame.io/client`, the "
@@ -590,38 +601,57 @@ class Report:
     def why_gevent(self) -> list[str]:
         G = self.prof.games
         cmp = {}
-        for name in ("sync", "granian"):
+        for name in ("sync", "granian", "boardgame.io"):
             cmp[name] = {n: self.ratio(f"move {name} {n}", f"move gevent {n}")[0] for n in G}
-        sync = ", ".join(f"{cmp['sync'][n]:.2f}" for n in G)
-        gran = ", ".join(f"{cmp['granian'][n]:.2f}" for n in G) if self.granian else "-"
+        reads = {name: {n: self.ratio(f"read {name} {n}", f"read gevent {n}")[0] for n in G}
+                 for name in ("sync", "granian")}
+
+        def listed(d):
+            return ", ".join(f"{d[n]:.2f}" for n in G)
+
+        cpu = {}
+        for name in ("gevent", "sync", "granian"):
+            row = self.row(f"move {name} 50")
+            cpu[name] = row.server_cpu_ms if row else math.nan
+        before, mid = getattr(self, "rss", {}).get("idle gevent 10", (0, 0))
+        idle = self.row("idle gevent 10")
+        opened = idle.statuses.get("stream 200", 0) if idle else 0
+        per = (mid - before) / opened / 1024 if opened else math.nan
+        games = ", ".join(map(str, G))
         return [
-            "Why gevent: the service must hold what a turn-based game's clients do, not only "
-            "answer fast. A seat following its live stream keeps a connection open for as long "
-            "as it plays (a minute per stream, reopened); a player on a phone sends its headers "
-            "and body slowly; a table of spectators holds many idle streams of one game. Under "
-            "gevent each open connection costs one greenlet (a few kB) and no thread, so a "
-            "worker holds thousands (`worker_connections`), and the follower feeds every stream "
-            "of a game from one blocking read. The alternatives measured here:",
+            "**Why gevent.** The service has to hold what a turn-based game's clients do, not "
+            "only answer fast: a seat following its live stream keeps a connection open as "
+            "long as it plays (a minute a stream, then reopened); a player on a phone sends its "
+            "headers and body slowly; a table of spectators holds many idle streams of one "
+            "game. Under gevent an open connection is a greenlet and the state of its request "
+            f"(about {_f(per)} kB a stream, measured above), no thread, so a worker holds "
+            "thousands (`worker_connections` 4000), and the follower feeds every stream of a "
+            "game from one blocking read. Against the others, in this run:",
             "",
-            f"- **gunicorn sync, 4 processes** (moves ÷ gevent at {', '.join(map(str, G))} "
-            f"games: {sync}): one request per process at a time and no keep-alive, so a live "
-            "stream holds a whole process for its minute; four streams stop the server. It "
-            "cannot serve the live stream at all in practice, nor a slow client.",
-            f"- **granian's WSGI server** (moves ÷ gevent: {gran}): a Rust HTTP front end that "
-            "runs the WSGI app in a pool of blocking threads. Its HTTP parsing is cheaper than "
-            "gunicorn's Python parser, but a WSGI response is drained by one of those threads: "
-            "every open live stream holds a thread for its whole life, so the streams a worker "
-            f"can hold are its blocking threads ({self.prof.granian_threads} here); holding "
-            "thousands means thousands of OS threads, each with its own stack, switched by "
-            "the kernel under the GIL.",
-            "- **boardgame.io** keeps every match in the server's memory in one Node process "
-            "and pushes state over socket.io: no store to write, one round trip less per move, "
-            "and no durability; its figures are the price of that design, not of a server.",
+            f"- **gunicorn sync, 4 processes**: moves ÷ gevent {listed(cmp['sync'])} and reads "
+            f"÷ gevent {listed(reads['sync'])} at {games} games, {_f(cpu['sync'], 3)} ms of "
+            f"server CPU a move at 50 games against {_f(cpu['gevent'], 3)}. One request per "
+            "process at a time and no keep-alive: four live streams (or four slow clients) "
+            "take the whole server, as the idle-stream row shows.",
+            f"- **granian's WSGI server**: moves ÷ gevent {listed(cmp['granian'])}, reads ÷ "
+            f"gevent {listed(reads['granian'])}, {_f(cpu['granian'], 3)} ms a move at 50 "
+            "games. Its HTTP layer is Rust and cheaper than gunicorn's Python parser and "
+            "gevent's sockets (see *Where the CPU goes*), so it wins on plain requests; but a "
+            "WSGI app runs in its pool of blocking threads and a live stream's response is "
+            "drained by one of them for the stream's whole life: a worker holds as many "
+            f"streams as it has threads ({self.prof.granian_threads} here), and holding "
+            "thousands means thousands of OS threads switched under the GIL.",
+            f"- **boardgame.io 0.50**: moves ÷ gevent {listed(cmp['boardgame.io'])}. It keeps "
+            "every match in one Node process's memory and pushes each state over socket.io: "
+            "no store, no durability, nothing to share between processes; its figures are "
+            "those of that design, which tablefold does not have (every move is in Redis "
+            "before it is answered).",
             "",
-            "gevent is the only one of these that serves the live stream and slow clients at "
-            "the cost of a greenlet each while staying within the measured range of the others "
-            "on plain moves and reads; the ratios above say how much raw throughput that costs "
-            "against each.",
+            "So the serving model is gevent because it is the one of these that serves the "
+            "live stream and slow clients at all; what it costs on plain moves and reads is "
+            "the ratio to granian above, most of it gunicorn's and gevent's per-request "
+            "Python (a WSGI server with a C or Rust HTTP layer that runs the app in greenlets "
+            "would keep both).",
         ]
 
     def cpu(self) -> list[str]:
@@ -658,16 +688,19 @@ class Report:
         if mv and fl:
             served = 1000 * mv.cpu_ms.get("server", 0)
             bare = 1000 * fl.cpu_ms.get("server", 0)
-            out += ["", f"Served, at 50 games, a confirmed move costs the workers "
-                    f"{served:.0f} µs and the bare Flask append {bare:.0f} µs (Redis apart). "
-                    f"In-process the bare append is {b['bare_append']:.0f} µs with the test "
-                    f"client, so gunicorn's gevent worker (HTTP parsing, the socket, the "
-                    f"greenlet) adds roughly {max(bare - b['bare_append'] + b['floor'] * 0.5, 0):.0f} "
-                    "µs a request on top of Flask. The move's own work beyond the bare "
-                    f"append is the difference, {served - bare:.0f} µs: the move path above "
-                    f"({b['move'] - b['bare_append']:.0f} µs more than the bare append "
-                    "in-process) and the followers: each of the other workers folds the record "
-                    f"(~{b['follow']:.0f} µs each) and reads the next XREAD."]
+            out += ["", f"Served, at 50 games, a confirmed move costs the workers {served:.0f} µs "
+                    f"of CPU and the bare Flask append {bare:.0f} µs (their Redis apart). "
+                    f"In-process, test client included, the bare append is "
+                    f"{b['bare_append']:.0f} µs: gunicorn's gevent worker (its HTTP parser, the "
+                    "socket calls, the greenlet per connection) costs at least the difference, "
+                    f"{max(bare - b['bare_append'], 0):.0f} µs a request, more since the test "
+                    "client is a cost of its own that the served path does not have. Beyond "
+                    f"the bare append, a served move costs {served - bare:.0f} µs more: its "
+                    f"route ({b['move'] - b['bare_append']:.0f} µs more than the bare append "
+                    "in-process) and the followers: every worker that follows the game reads "
+                    f"the record from its XREAD, folds it into its cached entry (~{b['follow']:.0f} "
+                    "µs) and re-arms the XREAD, and a worker whose copy was behind loads the "
+                    "game before it appends."]
         return out
 
     def missed(self, checks) -> list[str]:
@@ -735,9 +768,18 @@ class Report:
                            "per move), each a view with legal moves built by the worker "
                            "holding that stream, after the follower folded the record.")
             elif kind == "c":
-                out.append(head + " Nothing in a request grows with the log: a load reads the "
-                           "newest snapshot and the records after it. The two ends differ in "
-                           "where they stand in the snapshot interval, not in length.")
+                what = "move" if "move" in c["name"] else "read"
+                lo, hi = r(f"{what} at {self.prof.short_length}"), \
+                    r(f"{what} at {self.prof.long_length:,}")
+                out.append(head + f" By server CPU per {what} the two are "
+                           f"{c['cpu']:.2f} ({_f(hi.server_cpu_ms, 3)} ms against "
+                           f"{_f(lo.server_cpu_ms, 3)}), with the same round trips "
+                           f"({hi.trips:.2f} against {lo.trips:.2f}): the gap is time the "
+                           "requests waited, not work that grows with the log (other processes "
+                           f"took {100 * lo.others_share:.0f}% and {100 * hi.others_share:.0f}% "
+                           "of the machine during the two rows). Nothing in a request grows with "
+                           "the log: a worker answers from its cached entry, and a cold load "
+                           "reads the newest snapshot and the records after it.")
             elif kind == "calls":
                 out.append(head + f" Round trips: {c['spread']}. The request path's own is "
                            "the append script (one EVALSHA), more when the worker's copy was "
