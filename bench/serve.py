@@ -57,9 +57,25 @@ def gunicorn_settings(port: int = 8000) -> dict:
                 captured[name] = value
 
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:1/0")  # never connected to
-    with intercepted(capture), contextlib.redirect_stdout(sys.stderr):
+    with intercepted(capture), contextlib.redirect_stdout(sys.stderr), _no_children(cli):
         cli.serve(_serve_args(port))
     return captured
+
+
+@contextlib.contextmanager
+def _no_children(cli):
+    """While only the settings are read: no child processes `tablefold serve` would start beside
+    gunicorn (its bot worker, `Supervised`)."""
+    supervised = getattr(cli, "Supervised", None)
+    if supervised is None:
+        yield
+        return
+    original = supervised.start
+    supervised.start = lambda self: self
+    try:
+        yield
+    finally:
+        supervised.start = original
 
 
 _PROFILER = None
