@@ -97,7 +97,7 @@ const CSS = `
 .bc-sidewalk div.centre { background: #868e96; color: #fff; }
 .bc-services { display: grid; grid-template-columns: 1fr auto; gap: 1px 8px; font-size: 11px; }
 .bc-services .none { color: #adb5bd; text-decoration: line-through; }
-.bc-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr)); gap: 10px; }
+.bc-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(330px, 100%), 1fr)); gap: 10px; }
 .bc-player { border: 1px solid #dee2e6; border-radius: 8px; background: #fff; padding: 8px 10px; display: flex; flex-direction: column; gap: 5px; font-size: 12px; }
 .bc-player.turn { border-color: #f59f00; background: #fff9db; }
 .bc-player .top { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -116,6 +116,10 @@ const CSS = `
 .bc-projects div.full { border: 2px solid #8c6d3f; background: #fffaf0; color: #212529; }
 .bc-projects div.full.topped { border-color: #e8590c; background: #fff4e6; }
 .bc-pieces { display: flex; flex-wrap: wrap; gap: 3px 10px; color: #495057; font-size: 11px; }
+.bc-space { fill: transparent; pointer-events: none; }
+.bc-space.tf-piece { pointer-events: auto; }
+.bc-space.tf-piece { fill: rgba(245, 159, 0, .55); stroke: #e8590c; stroke-width: 1.5; }
+.bc-space.tf-piece.tf-chosen { fill: rgba(25, 113, 194, .6); stroke: #1971c2; }
 `;
 
 export function render(container, view, context) {
@@ -169,10 +173,10 @@ export function render(container, view, context) {
   for (let y = 0; y < SIZE - 1; y++) for (let x = 0; x < SIZE - 1; x++) {
     const [x0, y0] = at(x, y), [x1, y1] = at(x + 1, y + 1), p = 9;
     if (x === y) {
-      svg.append(s("polygon", { points: `${x0 + p * 1.9},${y0 + p} ${x1 - p},${y0 + p} ${x1 - p},${y1 - p * 1.9}`, fill: "#e0d4b8", stroke: "#c9b994" }));
-      svg.append(s("polygon", { points: `${x0 + p},${y0 + p * 1.9} ${x0 + p},${y1 - p} ${x1 - p * 1.9},${y1 - p}`, fill: "#e0d4b8", stroke: "#c9b994" }));
+      svg.append(s("polygon", { points: `${x0 + p * 1.9},${y0 + p} ${x1 - p},${y0 + p} ${x1 - p},${y1 - p * 1.9}`, fill: "#e0d4b8", stroke: "#c9b994", "data-block": `t${x}u` }));
+      svg.append(s("polygon", { points: `${x0 + p},${y0 + p * 1.9} ${x0 + p},${y1 - p} ${x1 - p * 1.9},${y1 - p}`, fill: "#e0d4b8", stroke: "#c9b994", "data-block": `t${x}l` }));
     } else {
-      svg.append(s("rect", { x: x0 + p, y: y0 + p, width: G - 2 * p, height: G - 2 * p, rx: 4, fill: "#e0d4b8", stroke: "#c9b994" }));
+      svg.append(s("rect", { x: x0 + p, y: y0 + p, width: G - 2 * p, height: G - 2 * p, rx: 4, fill: "#e0d4b8", stroke: "#c9b994", "data-block": `b${x},${y}` }));
     }
   }
   for (const [id, b] of Object.entries(view.buildings || {})) {
@@ -205,6 +209,7 @@ export function render(container, view, context) {
     svg.append(streetLine(`row${i}`, at(0, i), at(SIZE - 1, i)));
   }
   svg.append(streetLine("diag", at(0, 0), at(SIZE - 1, SIZE - 1)));
+
 
   // Action tiles at the head of each street
   const actionTile = (street, x, y) => {
@@ -264,6 +269,16 @@ export function render(container, view, context) {
     g.append(s("title", {}, `crossing ${id}${owner !== undefined ? ` · Intersection of ${name(owner)}` : ""}${stack ? ` · Citizens: ${stack.join(", ")} (top: ${stack[stack.length - 1]})` : ""}${x === y ? " · on the Diagonal" : ""}`));
     svg.append(g);
   }
+  if (context.playing) {      // each street space, as a target for the seat's clicks (invisible until offered)
+    const spaces = [];
+    for (let a = 0; a < SIZE; a++) for (let b = 0; b < SIZE - 1; b++) spaces.push(`c${a}.${b}`, `r${a}.${b}`);
+    for (let i = 0; i < SIZE - 1; i++) spaces.push(`d${i}`);
+    for (const sp of spaces) {
+      const m = mid(sp);
+      svg.append(s("rect", { x: m[0] - 22, y: m[1] - 9, width: 44, height: 18, rx: 4, class: "bc-space", "data-space": sp,
+                             transform: `rotate(${m[2]} ${m[0]} ${m[1]})` }, s("title", {}, `street space ${sp}`)));
+    }
+  }
   const city = h("section", { class: "bc-city" },
     h("div", { style: { display: "flex", gap: "6px", alignItems: "center", fontSize: "11px", color: "#7a6a4f", padding: "0 4px 4px" } },
       h("b", {}, "CITY"), standIn("stand-in grid"), `${Object.keys(view.buildings || {}).length} buildings`), svg);
@@ -293,18 +308,18 @@ export function render(container, view, context) {
     h("div", { class: "bc-tiles" },
       view.cerda_tiles.map((c, i) => h("div", { class: `bc-tile cerda${i < view.scored ? " done" : ""}`, title: i < view.scored ? "scored" : "still to score" },
         h("div", { class: "vp" }, `Cerdà ${i + 1}`), condText(c))),
-      view.display.map((t, i) => t ? h("div", { class: "bc-tile", "data-tile": t.id }, h("div", { class: "vp" }, `#${i}`), condText(t.condition))
+      view.display.map((t, i) => t ? h("div", { class: "bc-tile", "data-tile": t.id, "data-display": i }, h("div", { class: "vp" }, `#${i}`), condText(t.condition))
         : h("div", { class: "bc-tile", style: { borderStyle: "dashed", opacity: .5 } }, "empty"))));
   const sidewalk = h("div", { class: "bc-box" }, h("h3", {}, "Sidewalk · Cobblestones"),
     h("div", { class: "bc-sidewalk" }, SIDEWALK.map((row, r) => row.map((kind, c) => {
       const seat = (view.sidewalk || {})[`${r},${c}`];
-      return seat !== undefined ? h("div", { class: "stone", style: { "--seat": colour(seat) }, title: `${SIDEWALK_TEXT[kind]}: Cobblestone of ${name(seat)}` }, SIDEWALK_TEXT[kind])
-        : h("div", { class: kind === "centre" ? "centre" : "", title: kind === "centre" ? "the printed Cobblestone" : SIDEWALK_TEXT[kind] }, kind === "centre" ? "■" : SIDEWALK_TEXT[kind]);
+      return seat !== undefined ? h("div", { class: "stone", style: { "--seat": colour(seat) }, title: `${SIDEWALK_TEXT[kind]}: Cobblestone of ${name(seat)}`, "data-sidewalk": `${r},${c}` }, SIDEWALK_TEXT[kind])
+        : h("div", { class: kind === "centre" ? "centre" : "", title: kind === "centre" ? "the printed Cobblestone" : SIDEWALK_TEXT[kind], "data-sidewalk": `${r},${c}` }, kind === "centre" ? "■" : SIDEWALK_TEXT[kind]);
     }))));
   const services = h("div", { class: "bc-box" }, h("h3", {}, "Public Services"),
     h("div", { class: "bc-services" }, Object.entries(view.services || {}).map(([svc, left]) => {
       const top = left.length ? SERVICE_STACK[left[0]] : null;
-      return [h("span", { class: top ? "" : "none" }, SERVICES[svc] || svc),
+      return [h("span", { class: top ? "" : "none", "data-service": svc }, SERVICES[svc] || svc),
         h("span", { class: top ? "" : "none" }, top ? `${top.coins} Coins → ${top.vp} VP · ${left.length} left` : "none left")];
     })));
   const side = h("div", { class: "bc-side" }, cerda, sagrada, ctrack, tiles, h("div", { style: { display: "flex", gap: "10px", flexWrap: "wrap" } }, sidewalk, services));
@@ -334,8 +349,8 @@ export function render(container, view, context) {
         h("div", {}, h("div", { class: "label" }, `Warehouse · ${p.coins} Coins, ${p.cloths} Cloths`), h("div", { class: "bc-ware" }, slots))),
       h("div", { class: "label" }, "Modernisme Projects"),
       h("div", { class: "bc-projects" }, p.projects.map((pr, i) => pr.tile === null || pr.tile === undefined
-        ? h("div", {}, `space ${i + 1}`, h("br"), `×${PROJECT_SPACES[i][0]} / ×${PROJECT_SPACES[i][1]}`)
-        : h("div", { class: `full${pr.top ? " topped" : ""}`, title: `${condText(pr.condition)}, ×${PROJECT_SPACES[i][pr.top ? 1 : 0]}${pr.top ? " (improved)" : ""}` },
+        ? h("div", { "data-slot": i + 1 }, `space ${i + 1}`, h("br"), `×${PROJECT_SPACES[i][0]} / ×${PROJECT_SPACES[i][1]}`)
+        : h("div", { class: `full${pr.top ? " topped" : ""}`, "data-slot": i + 1, title: `${condText(pr.condition)}, ×${PROJECT_SPACES[i][pr.top ? 1 : 0]}${pr.top ? " (improved)" : ""}` },
           h("b", {}, `×${PROJECT_SPACES[i][pr.top ? 1 : 0]}`), h("br"), String(pr.condition).replace(/_/g, " ")))),
       h("div", { class: "bc-pieces" },
         h("span", {}, `Cerdà ${p.cerda}`), h("span", {}, `Sagrada ${p.sagrada}`),
@@ -349,4 +364,21 @@ export function render(container, view, context) {
   }));
 
   container.append(h("div", { class: "bc" }, head, h("div", { class: "bc-main" }, city, side), players));
+}
+
+// The pieces a seat clicks to move (the page's move builder): a crossing (to place Citizens, an
+// Intersection), a street space (Street tiles, the Tram), a block (to build), a Sidewalk space, a
+// Modernisme tile of the display and a space of the seat's Projects, a Public Service. A Citizen's
+// class, Coins, Cloths and steps are chosen beside the board.
+export function piece({ type, field, value, context }) {
+  const { attr } = context.kit;
+  const mine = `.bc-player${attr("data-seat", context.viewer)}`;
+  if (field === "crossing") return `g${attr("data-crossing", value)}`;
+  if (type === "cobblestone" && field === "space") return `.bc-sidewalk ${attr("data-sidewalk", value)}`;
+  if (type === "build" && field === "space") return `${attr("data-block", value)}, g${attr("data-building", value)}`;
+  if ((field === "space" || field === "then") && typeof value === "string") return `.bc-space${attr("data-space", value)}`;
+  if (type === "take_project" && field === "tile") return `.bc-tile${attr("data-display", value)}`;
+  if (field === "slot") return `${mine} .bc-projects ${attr("data-slot", value)}`;
+  if (field === "service") return `.bc-services ${attr("data-service", value)}`;
+  return null;
 }

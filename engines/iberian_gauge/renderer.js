@@ -134,3 +134,13 @@ export function render(container, view, context) {
     h("div", { class: "ig-main" }, h("div", { class: "ig-map" }, svg), h("div", { class: "ig-side" }, players)),
     rrTable));
 }
+
+// The pieces a seat clicks to move (the page's move builder): a hex of the map (to build on, or
+// the city a Railroad floats in) and a Railroad's row of the table (to buy its share or float it).
+// A share value and a lease are chosen beside the board.
+export function piece({ field, value, context }) {
+  const { attr } = context.kit;
+  if (field === "hex" || field === "city") return `.ig-hex${attr("data-hex", value.join(","))}`;
+  if (field === "railroad") return `tr${attr("data-railroad", value)}`;
+  return null;
+}

@@ -86,3 +86,17 @@ export function render(container, view, context) {
   container.append(h("div", { class: "ist" }, h("div", { class: "ist-head" }, head),
     h("div", { class: "ist-body" }, svg, h("div", { class: "ist-seats" }, panels))));
 }
+
+// The pieces a seat clicks to move (the page's move builder): the connections of the map (the
+// tracks to build, one click each) and its cities (a station, a factory's site, a delivery, a
+// hire). Money, goods, workers and trains are chosen beside the board.
+export function piece({ type, field, value, context }) {
+  const { attr } = context.kit;
+  const city = (id) => `g${attr("data-city", id)}`;
+  if (type === "build_tracks" && field === "tracks") return value.length ? value.map((id) => `line${attr("data-conn", id)}`) : null;
+  if (type === "second_track" && field === "track") return `line${attr("data-conn", value)}`;
+  if ((type === "station" || type === "deliver") && field === "city") return city(value);
+  if (type === "hire" && field === "column") return city(value);
+  if ((type === "factory" || type === "deliver") && field === "site") return city(String(value).split("-")[0]);
+  return null;
+}

@@ -40,7 +40,7 @@ const CSS = `
 .nle-play { display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: 11px; }
 .nle-play.winning .nle-card { outline: 3px solid #ffd43b; outline-offset: 1px; }
 .nle-table .lead { font-size: 12px; opacity: .9; }
-.nle-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 10px; }
+.nle-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(320px, 100%), 1fr)); gap: 10px; }
 .nle-player { border: 1px solid #dee2e6; border-radius: 8px; padding: 8px 10px; background: #fff; display: flex; flex-direction: column; gap: 6px; }
 .nle-player.turn { border-color: #f59f00; background: #fff9db; }
 .nle-player .top { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -138,7 +138,7 @@ export function render(container, view, context) {
         h("div", { class: "nle-loose" }, view.loose_ends[seat].map((trick) =>
           h("div", { class: "trick" }, trick.map((c) => card(c, { small: true })))))) : null,
       h("div", { class: "label" }, `Hand: ${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`),
-      hand ? h("div", { class: "nle-row" }, hand.map((c) => card(c, { small: true }))) : backs(view.hand_sizes[seat])));
+      hand ? h("div", { class: "nle-row nle-hand" }, hand.map((c) => card(c, { small: true }))) : backs(view.hand_sizes[seat])));
   }
 
   // --- scores round by round -------------------------------------------------------------------------
@@ -158,4 +158,14 @@ export function render(container, view, context) {
   }
   container.append(h("div", { class: "nle" }, head, table, ...notes,
     h("div", { class: "nle-players" }, players), ...extra, scores));
+}
+
+// The pieces a seat clicks to move (the page's move builder): a card of its hand to bid or play,
+// one of its bid cards to cover.
+export function piece({ type, field, value, context }) {
+  const { attr } = context.kit;
+  const mine = `.nle-player${attr("data-seat", context.viewer)}`;
+  if (field !== "card") return null;
+  if (type === "cover") return `${mine} .nle-bid .nle-card${attr("data-card", value)}`;
+  return `${mine} .nle-hand .nle-card${attr("data-card", value)}`;
 }

@@ -51,7 +51,7 @@ const CSS = `
 .tk-back { width: 40px; height: 54px; border-radius: 5px; border: 1.5px solid #5f3dc4; flex: none;
   background: repeating-linear-gradient(45deg, #7048e8 0 4px, #845ef7 4px 8px); }
 .tk-pillar { width: 58px; height: 58px; border-radius: 4px; border: 2px solid #b08d57; background: #fff8e6; font-size: 10px; text-align: center; display: flex; flex-direction: column; justify-content: center; }
-.tk-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 10px; }
+.tk-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(340px, 100%), 1fr)); gap: 10px; }
 .tk-player { border: 1px solid #dee2e6; border-radius: 8px; background: #fff; padding: 8px 10px; display: flex; flex-direction: column; gap: 5px; font-size: 12px; }
 .tk-player.turn { border-color: #f59f00; background: #fff9db; }
 .tk-player .top { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -159,24 +159,25 @@ export function render(container, view, context) {
         s("text", { x: x + T / 2, y: y + T / 2 + 14, "text-anchor": "middle", "font-size": 14, fill: colour(cell.seat),
                      transform: `rotate(${cell.rotation * 90} ${x + T / 2} ${y + T / 2 + 10})` }, "▲")));
     } else {
-      temple.append(s("rect", { x: x + 3, y: y + 3, width: T - 6, height: T - 6, rx: 4, fill: "#f3e9d2", stroke: "#c9b27c", "stroke-dasharray": "3 3" }));
-      temple.append(s("text", { x: x + T / 2, y: y + T / 2 + 4, "text-anchor": "middle", "font-size": 10, fill: "#a08050" }, SPACE_SHOWS[i]));
+      temple.append(s("g", { "data-cell": i, class: "tk-space" },
+        s("rect", { x: x + 3, y: y + 3, width: T - 6, height: T - 6, rx: 4, fill: "#f3e9d2", stroke: "#c9b27c", "stroke-dasharray": "3 3" }),
+        s("text", { x: x + T / 2, y: y + T / 2 + 4, "text-anchor": "middle", "font-size": 10, fill: "#a08050" }, SPACE_SHOWS[i])));
     }
   });
   const spaces = view.spaces || [];
   const templeBox = h("div", { class: "tk-box" }, h("h3", {}, "Temple", standIn("3×3 grid")), temple,
     h("div", { class: "label", style: { fontSize: "11px", color: "#8a6d3b" } }, `Hathor building spaces (${spaces.filter((x) => x !== null).length} of ${spaces.length} built)`),
-    h("div", { class: "tk-row", style: { gap: "3px" } }, spaces.map((seat, i) => h("span", {
+    h("div", { class: "tk-row", style: { gap: "3px" } }, spaces.map((seat, i) => h("span", { "data-bspace": i,
       style: { width: "16px", height: "16px", borderRadius: "3px", border: "1px solid #8a6d3b", background: seat === null ? "#fff" : colour(seat) },
       title: seat === null ? `space ${i + 1}: empty` : `space ${i + 1}: ${name(seat)}` }))),
     h("div", { style: { fontSize: "11px", color: "#8a6d3b", marginTop: "4px" } }, "Gold spaces: ",
-      (view.gold_spaces || []).map((seat, i) => h("span", { class: "tk-tag", style: { marginRight: "3px", background: seat === null ? "#ffe066" : colour(seat), color: seat === null ? "#5c3c00" : "#fff" } },
+      (view.gold_spaces || []).map((seat, i) => h("span", { class: "tk-tag", "data-gold": i, style: { marginRight: "3px", background: seat === null ? "#ffe066" : colour(seat), color: seat === null ? "#5c3c00" : "#fff" } },
         seat === null ? `${i + 1}: 2 Gold` : `${i + 1}: ${name(seat)}`))));
 
   // --- Osiris districts -------------------------------------------------------------------------------
   const osiris = h("div", { class: "tk-box" }, h("h3", {}, "Osiris · districts"),
     h("table", { style: { borderCollapse: "collapse", fontSize: "11px" } },
-      h("tr", {}, h("th", {}, ""), DISTRICTS.map((d) => h("th", { style: { padding: "0 6px", background: RES[d][1] } }, RES[d][0]))),
+      h("tr", {}, h("th", {}, ""), DISTRICTS.map((d, i) => h("th", { "data-district": i, style: { padding: "0 6px", background: RES[d][1] } }, RES[d][0]))),
       [5, 4, 3, 2, 1, 0].map((row) => h("tr", {}, h("td", { style: { color: "#8a6d3b", paddingRight: "4px" } }, `row ${row + 1}`),
         (view.districts || []).map((dist) => h("td", { style: { border: "1px solid #e0cfa8", height: "20px", textAlign: "center", background: "#fffaf0" } },
           (dist[row] || []).map((seat) => h("i", { class: "tf-dot", style: { "--seat": colour(seat), margin: "0 1px", width: "9px", height: "9px" }, title: name(seat) }))))))));
@@ -184,8 +185,8 @@ export function render(container, view, context) {
   // --- Market and displays ------------------------------------------------------------------------------
   const market = h("div", { class: "tk-box" }, h("h3", {}, "Market", standIn("card texts"),
       h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `deck ${view.deck_size} · discard ${view.discard.length}`)),
-    (view.market || []).map((sec, i) => h("div", { class: "tk-row", style: { marginBottom: "4px", alignItems: "center" } },
-      h("span", { style: { width: "54px", fontSize: "10px", color: "#8a6d3b" } }, `section ${i + 1}`, h("br"), `Happiness ${[1, 5, 9, 13][i]}+`),
+    (view.market || []).map((sec, i) => h("div", { class: "tk-row", "data-section": i, style: { marginBottom: "4px", alignItems: "center" } },
+      h("span", { class: "tk-section", style: { width: "54px", fontSize: "10px", color: "#8a6d3b" } }, `section ${i + 1}`, h("br"), `Happiness ${[1, 5, 9, 13][i]}+`),
       sec.length ? sec.map(card) : h("span", { style: { fontSize: "11px", color: "#adb5bd" } }, view.filled && view.filled[i] ? "empty" : "not yet filled"))),
     view.starting_display && view.starting_display.length && view.phase === "draft"
       ? h("div", {}, h("div", { style: { fontSize: "10px", color: "#8a6d3b" } }, "Starting cards"), h("div", { class: "tk-row" }, view.starting_display.map(card))) : null,
@@ -229,4 +230,23 @@ export function render(container, view, context) {
   container.append(h("div", { class: "tk" }, head, rounds,
     h("div", { class: "tk-main" }, obelisk, h("div", { class: "tk-col" }, horus, ra, market), templeBox, osiris),
     players));
+}
+
+// The pieces a seat clicks to move (the page's move builder): a die on the Obelisk (its id and
+// value), the space an Action builds on (a Temple space for Ra, a building space for Hathor, a
+// Gold space for Horus's people), an Osiris district, a card (dealt, on display or in the Market),
+// a Market section to refresh. The Action, a rotation or a track are chosen beside the board.
+export function piece({ type, field, value, move, context }) {
+  const { attr } = context.kit;
+  if (type === "take" && (field === "die" || field === "value")) return `g${attr("data-die", move.die)}`;
+  if (field === "space") {
+    if (move.action === "ra") return `g${attr("data-cell", value)}`;
+    if (move.action === "hathor") return `span${attr("data-bspace", value)}`;
+    if (move.action === "horus") return `span${attr("data-gold", value)}`;
+    return null;
+  }
+  if (field === "district") return `th${attr("data-district", value)}`;
+  if (["decree", "card", "cards"].includes(field)) return `.tk-card${attr("data-card", value)}`;
+  if (type === "refresh" && field === "section") return `${attr("data-section", value)} .tk-section`;
+  return null;
 }

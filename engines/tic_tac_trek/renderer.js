@@ -202,3 +202,9 @@ export function render(container, view, context) {
     h("div", { class: "ttt-table" }, svg),
     bagRow));
 }
+
+// The pieces a seat clicks to move (the page's move builder): a space the drawn tile may go.
+export function piece({ type, field, value }) {
+  if (type === "place" && field === "cell") return `.ttt-legal[data-cell="${value[0]},${value[1]}"]`;
+  return null;
+}

@@ -87,7 +87,7 @@ const CSS = `
 .tl-king > div.zero { background: #fff4e6; }
 .tl-king .pawns { position: absolute; bottom: 2px; left: 0; right: 0; display: flex; flex-direction: column-reverse; align-items: center; gap: 1px; }
 .tl-king .pawns i { width: 12px; height: 8px; border-radius: 3px 3px 1px 1px; background: var(--seat); border: 1px solid rgba(0,0,0,.5); }
-.tl-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 10px; }
+.tl-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(360px, 100%), 1fr)); gap: 10px; }
 .tl-player { border: 1px solid #dee2e6; border-radius: 8px; background: #fff; padding: 8px 10px; display: flex; flex-direction: column; gap: 5px; font-size: 12px; }
 .tl-player.turn { border-color: #f59f00; background: #fff9db; }
 .tl-player .top { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -125,7 +125,8 @@ export function render(container, view, context) {
     return h("div", { class: `tl-tile ${t.kind}${small ? " small" : ""}`, "data-tile": id, title: `${id}: ${t.title} ${t.text || ""} (stand-in)` },
       h("b", {}, t.title), t.cost ? cost(t.cost) : null, t.text ? h("div", {}, t.text) : null, ap !== null ? h("span", { class: "ap" }, `${ap} AP`) : null);
   }
-  const die = (d) => h("span", { class: "tl-die", style: { "--c": DIE[d.colour] || "#fff" }, title: `${d.colour.replace("_", " ")} die` }, d.value);
+  const slotted = (i, el) => { el.dataset.slot = i; return el; };
+  const die = (d) => h("span", { class: "tl-die", style: { "--c": DIE[d.colour] || "#fff" }, title: `${d.colour.replace("_", " ")} die`, "data-die": d.colour }, d.value);
 
   // --- header -----------------------------------------------------------------------------------------
   const t = view.turn;
@@ -187,7 +188,7 @@ export function render(container, view, context) {
   const wedge = (w) => (w ? h("div", { class: `tl-wedge ${w}`, title: w === "prospector" ? "Prospector wedge: the Prospector Action instead" : "movement wedge: a free Prospector move" },
     w === "prospector" ? "⛏ Prospector" : "➜ free move") : h("div", { class: "tl-wedge" }, ""));
   const wheel = h("div", { class: "tl-box" }, h("h3", {}, "Action wheel", standIn("order")),
-    h("div", { class: "tl-wheel" }, view.wheel.map((action, i) => h("div", { class: t && t.action === action ? "now" : "", "data-action": action },
+    h("div", { class: "tl-wheel" }, view.wheel.map((action, i) => h("div", { class: t && t.action === action ? "now" : "", "data-action": action, "data-pos": i + 1 },
       h("div", { class: "v" }, i + 1), h("b", {}, ACTION[action] || action),
       h("div", {}, view.dice.filter((d) => d.value === i + 1).map(die)),
       view.action_tiles[action] ? tile(view.action_tiles[action], { small: true }) : null,
@@ -202,10 +203,10 @@ export function render(container, view, context) {
         .map(([, seat]) => h("i", { style: { "--seat": colour(seat) }, title: name(seat) })))))));
   const pile = (n) => (typeof n === "number" ? n : n.length);
   const offers = h("div", { class: "tl-box" }, h("h3", {}, "Characters", standIn(), h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `pile ${pile(view.characters.pile)} · discard ${view.characters.discard.length}`)),
-    h("div", { class: "tl-row" }, view.characters.offer.map((id, i) => ((view.characters.face_down || []).includes(i)
+    h("div", { class: "tl-row tl-characters" }, view.characters.offer.map((id, i) => slotted(i, (view.characters.face_down || []).includes(i)
       ? h("div", { class: "tl-tile empty", title: "face down until revealed" }, "face down") : tile(id)))),
     h("h3", { style: { marginTop: "6px" } }, "Contracts", standIn(), h("span", { style: { marginLeft: "auto", textTransform: "none" } }, `pile ${pile(view.contracts.pile)} · Bonus tiles ${pile(view.bonus_pile)}`)),
-    h("div", { class: "tl-row" }, view.contracts.offer.map((id, i) => tile(id, { ap: CONTRACT_AP[i] }))),
+    h("div", { class: "tl-row tl-contracts" }, view.contracts.offer.map((id, i) => slotted(i, tile(id, { ap: CONTRACT_AP[i] })))),
     h("h3", { style: { marginTop: "6px" } }, "Fairs"),
     h("div", { class: "tl-row", style: { fontSize: "11px" } }, (view.fairs || []).map((f, i) => h("span", { class: "tl-tag", style: i + 1 === view.round ? { background: "#ffd8a8" } : {} },
       `R${i + 1} ${TOWN[f.town] ? TOWN[f.town][2] : f.town}: ${(FAIR_TILES[f.tile] || [0])[0] + FAIR_BOARD[i]} VP per ${(FAIR_TILES[f.tile] || [0, f.tile])[1]}`))));
@@ -215,9 +216,9 @@ export function render(container, view, context) {
   const players = h("div", { class: "tl-players" }, view.boards.map((b, seat) => {
     const r = ranking[seat];
     const store = Array.from({ length: 4 }, (_, i) => tile(b.store[i] || null, { small: true }));
-    const buildings = b.rooms.map((rooms, i) => h("div", { class: `tl-bld${b.completed[i] ? " done" : ""}`, title: `Building ${i + 1}${b.completed[i] ? " (completed)" : ""}` },
+    const buildings = b.rooms.map((rooms, i) => h("div", { class: `tl-bld${b.completed[i] ? " done" : ""}`, title: `Building ${i + 1}${b.completed[i] ? " (completed)" : ""}`, "data-building": i },
       b.roofs[i] ? h("div", { class: "roof", title: "roof (House still here)" }) : null,
-      rooms.map((room) => room ? h("div", { class: "room full", title: room }, room === "printed" ? "printed" : tileInfo(room).title) : h("div", { class: "room" }, "")),
+      rooms.map((room, floor) => room ? h("div", { class: "room full", title: room, "data-floor": floor + 1 }, room === "printed" ? "printed" : tileInfo(room).title) : h("div", { class: "room", "data-floor": floor + 1 }, "")),
       h("span", { class: "crest", title: b.crests[i] ? `Crest: ${b.crests[i]}` : "Crest space" }, b.crests[i] ? CREST_SIGN[b.crests[i]] || b.crests[i] : "○"),
       AP_MARKERS[i] ? h("span", { style: { color: "#e8590c" } }, `+${AP_MARKERS[i]} AP`) : null));
     return h("div", { class: `tl-player${view.active.includes(seat) ? " turn" : ""}`, "data-seat": seat },
@@ -240,7 +241,7 @@ export function render(container, view, context) {
         t && t.seat === seat && t.free_move ? h("span", { style: { "--c": "#d3f9d8" } }, "free Prospector move") : null) : null,
       h("div", { class: "label" }, "Buildings"), h("div", { class: "tl-buildings", style: { marginTop: "12px" } }, buildings),
       h("div", { style: { display: "flex", gap: "12px", flexWrap: "wrap" } },
-        h("div", {}, h("div", { class: "label" }, "Storehouse"), h("div", { class: "tl-row" }, store)),
+        h("div", {}, h("div", { class: "label" }, "Storehouse"), h("div", { class: "tl-row tl-store" }, store)),
         h("div", {}, h("div", { class: "label" }, `Contracts (next space ${CONTRACT_SPACE_VP[Math.min(b.contracts.length, 5)]} VP)`),
           h("div", { class: "tl-row" }, b.contracts.length ? b.contracts.map((id) => tile(id, { small: true })) : h("span", { class: "label" }, "none")))));
   }));
@@ -267,4 +268,26 @@ export function render(container, view, context) {
 
   container.append(h("div", { class: "tl" }, head,
     h("div", { class: "tl-main" }, mapBox, h("div", { class: "tl-col" }, wheel, king, offers)), underground, players));
+}
+
+// The pieces a seat clicks to move (the page's move builder): a die in front of the wheel (its
+// colour and value), the Action it is turned to, a Character or Contract of the offers, a tile
+// (of the storehouse, the offers, a Town's Bonus tiles), one of the seat's Buildings (and the
+// floor of a room), a Town of the map. Pawns, resources and the other details of an Action are
+// chosen beside the board.
+export function piece({ type, field, value, move, context }) {
+  const { attr } = context.kit;
+  const mine = `.tl-player${attr("data-seat", context.viewer)}`;
+  if (type === "take_die" && (field === "colour" || field === "value")) return `.tl-wheel .tl-die${attr("data-die", move.colour)}`;
+  if (type === "take_die" && field === "to") return `.tl-wheel > ${attr("data-pos", value)}`;
+  if (type === "take_character" && field === "slot") return `.tl-characters > ${attr("data-slot", value)}`;
+  if (type === "take_contract" && field === "slot") return `.tl-contracts > ${attr("data-slot", value)}`;
+  if (type === "place" && field === "tile") return `${mine} .tl-store .tl-tile${attr("data-tile", value)}`;
+  if (type === "place" && (field === "floor" || field === "building")) {
+    return `${mine} .tl-bld${attr("data-building", move.building)} .room${attr("data-floor", move.floor)}`;
+  }
+  if ((type === "house" || type === "crest") && field === "building") return `${mine} .tl-bld${attr("data-building", value)}`;
+  if (field === "tile") return `.tl-tile${attr("data-tile", value)}`;
+  if (field === "town") return `g${attr("data-town", value)}`;
+  return null;
 }

@@ -57,7 +57,7 @@ const CSS = `
 .td-backs { display: flex; }
 .td-backs .td-back + .td-back { margin-left: -24px; }
 .td-row { display: flex; gap: 6px; flex-wrap: wrap; align-items: flex-start; }
-.td-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 10px; }
+.td-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(360px, 100%), 1fr)); gap: 10px; }
 .td-player { border: 1px solid #dee2e6; border-radius: 8px; background: #fff; padding: 8px 10px; display: flex; flex-direction: column; gap: 6px; }
 .td-player.turn { border-color: #f59f00; background: #fff9db; }
 .td-player .top { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -153,17 +153,37 @@ export function render(container, view, context) {
         ? h("div", { class: "label" }, captain === null || captain === undefined
           ? "Board · the team has no captain yet" : `Plays to ${context.seatName(captain)}'s board`)
         : h("div", { class: "label" }, `Board · ${board.length} card${board.length === 1 ? "" : "s"} (${board.filter((c) => c.up).length} face up)`),
-      team && captain !== seat ? null : board.length ? h("div", { class: "td-row" }, board.map((c) => {
+      team && captain !== seat ? null : board.length ? h("div", { class: "td-row td-board" }, board.map((c) => {
         const offered = offer && offer.seat === seat && offer.slot === c.slot;
-        if (c.up) return face(c.card, { used: c.used, offered });
-        if (c.card) return face(c.card, { ownDown: true, offered });
-        return back(false, "face down");
+        const el = c.up ? face(c.card, { used: c.used, offered })
+          : c.card ? face(c.card, { ownDown: true, offered }) : back(false, "face down");
+        el.dataset.slot = c.slot;
+        return el;
       })) : h("span", { class: "td-empty" }, "no cards played"),
       h("div", { class: "label" }, `Hand · ${hand.count} card${hand.count === 1 ? "" : "s"}`),
-      hand.cards ? (hand.cards.length ? h("div", { class: "td-row" }, hand.cards.map((c) => face(c)))
+      hand.cards ? (hand.cards.length ? h("div", { class: "td-row td-hand" }, hand.cards.map((c) => face(c)))
                                       : h("span", { class: "td-empty" }, "empty"))
         : hand.count ? backs(hand.count) : h("span", { class: "td-empty" }, "empty"));
   }));
 
   container.append(h("div", { class: "td" }, head, table, players));
+}
+
+// The pieces a seat clicks to move (the page's move builder): a card of its hand to play or
+// discard, a card on a board (its own to use; any to flip: a flip names a board's owner and
+// slot), a player (a steal's target, a team's captain). A face (up or down) is chosen beside the
+// board.
+export function piece({ field, value, view, context }) {
+  const { attr } = context.kit;
+  const player = (seat) => `.td-player${attr("data-seat", seat)}`;
+  const slot = (owner, s) => `${player(owner)} .td-board ${attr("data-slot", s)}`;
+  const me = context.viewer;
+  if (field === "card" || field === "discard") return `${player(me)} .td-hand .td-card${attr("data-card", value)}`;
+  if (field === "slot") {
+    const team = (view.teams || []).find((t) => t.seats.includes(me));
+    return slot(team && team.captain !== null && team.captain !== undefined ? team.captain : me, value);
+  }
+  if (field === "flips") return value.map(([owner, s]) => slot(owner, s));
+  if (field === "target" || field === "seat") return `${player(value)} .top`;
+  return null;
 }

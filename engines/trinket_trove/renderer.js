@@ -42,7 +42,7 @@ const CSS = `
 .tt-order { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .tt-order .end { font-size: 11px; font-weight: bold; color: #7a6a52; border: 1px dashed #b8a78a; border-radius: 4px; padding: 2px 6px; }
 .tt-order .tt-tile.turn { outline: 3px solid #f59f00; outline-offset: 2px; }
-.tt-collectors { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 10px; }
+.tt-collectors { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 10px; }
 .tt-collector { border: 1px solid #dee2e6; border-radius: 8px; padding: 8px; background: #fff; }
 .tt-collector.turn { border-color: #f59f00; background: #fff9db; }
 .tt-collector .top { display: flex; align-items: center; gap: 8px; margin-bottom: 6px; flex-wrap: wrap; }
@@ -151,4 +151,13 @@ export function render(container, view, context) {
         h("td", { style: { background: COLOURS[name] } }, name), h("td", {}, t.value), h("td", {}, t.points.join(" / "))))));
 
   container.append(h("div", { class: "tt" }, head, ...areas, orderRow, ...extra, collectors, ref));
+}
+
+// The pieces a seat clicks to move (the page's move builder): the cards of its own hand for a
+// bid, and the lots (for a draft, or Nimbus's tied pick).
+export function piece({ field, value, context }) {
+  const { attr } = context.kit;
+  if (field === "cards") return `.tt-collector${attr("data-seat", context.viewer)} .tt-card${attr("data-card", value)}`;
+  if (field === "lots" || field === "lot") return `.tt-lot${attr("data-lot", value)}`;
+  return null;
 }

@@ -76,7 +76,7 @@ const CSS = `
 .trok-up .nm { font-weight: bold; font-size: 12px; }
 .trok-up .ph { color: #868e96; font-style: italic; }
 .trok-up.small { width: auto; min-height: 0; padding: 2px 6px; }
-.trok-people { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 10px; }
+.trok-people { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(320px, 100%), 1fr)); gap: 10px; }
 .trok-person { border: 1px solid #dee2e6; border-radius: 8px; background: #fff; padding: 8px 10px; display: flex; flex-direction: column; gap: 6px; }
 .trok-person.turn { border-color: #f59f00; background: #fff9db; }
 .trok-person .top { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -100,7 +100,8 @@ export function render(container, view, context) {
     Array.from({ length: n }, () => h("div", { class: "trok-back" })));
   function upgrade(kind, pos = null) {
     const [name, family, phase, effect] = UPGRADES[kind] || [kind, "", "", ""];
-    return h("div", { class: `trok-up ${family}`, title: `${name}: ${effect}`, "data-upgrade": kind },
+    return h("div", { class: `trok-up ${family}`, title: `${name}: ${effect}`, "data-upgrade": kind,
+                      "data-pos": pos === null ? null : pos - 1 },
       pos ? h("span", { class: "pos" }, pos) : null,
       h("div", { class: "nm" }, name), h("div", { class: "ph" }, `${family} · ${phase}`), h("div", {}, effect));
   }
@@ -122,7 +123,7 @@ export function render(container, view, context) {
 
   // --- the Market board and the Upgrade row ----------------------------------------------------------
   const market = h("section", { class: "trok-market" }, h("h3", {}, "Market"),
-    h("div", { class: "trok-row" }, view.market.map((c) => card(c))),
+    h("div", { class: "trok-row trok-market-cards" }, view.market.map((c) => card(c))),
     h("div", { class: "piles" }, backs(1), `deck ${view.deck_size}`, h("span", {}, `discard ${view.discard_size}`)));
   const row = h("section", { class: "trok-area" }, h("h3", {}, `Upgrade row · deck ${view.upgrade_deck_size}`),
     h("div", { class: "trok-row" }, view.row.map((kind, i) => upgrade(kind, i + 1))));
@@ -130,7 +131,7 @@ export function render(container, view, context) {
   // --- the people ------------------------------------------------------------------------------------
   const people = h("div", { class: "trok-people" }, view.seats.map((p) => {
     const offerShown = p.offer && p.offer.length;
-    const offer = offerShown ? h("div", { class: "trok-row" }, p.offer.map((c) => card(c, true)))
+    const offer = offerShown ? h("div", { class: "trok-row trok-offer" }, p.offer.map((c) => card(c, true)))
       : p.chosen ? h("div", { class: "trok-row", title: "your offer: hidden from the others until everyone has chosen" },
           p.chosen.map((c) => card(c, true)))
       : p.has_chosen ? backs(3)
@@ -144,7 +145,7 @@ export function render(container, view, context) {
       h("div", { class: "label" }, `Offer${p.total !== null && p.total !== undefined ? ` · total ${p.total}` : ""}${p.chosen && !offerShown ? " · your choice, still secret" : ""}`),
       offer,
       h("div", { class: "label" }, `Hand · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}`),
-      p.hand ? h("div", { class: "trok-row" }, p.hand.map((c) => card(c, true))) : backs(p.hand_size),
+      p.hand ? h("div", { class: "trok-row trok-hand" }, p.hand.map((c) => card(c, true))) : backs(p.hand_size),
       p.upgrades.length ? h("div", {}, h("div", { class: "label" }, "Upgrades"),
         h("div", { class: "trok-row" }, p.upgrades.map(upgradeChip))) : null,
       p.stored.length ? h("div", {}, h("div", { class: "label" }, "Stored in carts"),
@@ -159,4 +160,23 @@ export function render(container, view, context) {
     extra.push(pile("Equipment deck", view.deck), pile("Discard pile", view.discard), pile("Upgrade deck", view.upgrade_deck));
   }
   container.append(h("div", { class: "trok" }, head, h("div", { class: "trok-board" }, market, row), people, ...extra));
+}
+
+// The pieces a seat clicks to move (the page's move builder): the cards of its own hand (three
+// to offer, a combination, one to give, those to store: one click per card), a card of an offer
+// to take (it names the offer's seat and the card), a market card to swap, an Upgrade of the
+// row, a person to appoint. What a combination counts as ("as") is chosen beside the board.
+export function piece({ type, field, value, move, context }) {
+  const { attr } = context.kit;
+  const person = (seat) => `.trok-person${attr("data-seat", seat)}`;
+  const hand = (c) => `${person(context.viewer)} .trok-hand .trok-card${attr("data-card", c)}`;
+  if (type === "take" && (field === "from" || field === "card")) {
+    return `${person(move.from)} .trok-offer .trok-card${attr("data-card", move.card)}`;
+  }
+  if (type === "take" && field === "swap") return value === null ? null : `.trok-market-cards .trok-card${attr("data-card", value)}`;
+  if (field === "cards" || field === "store") return value.length ? value.map(hand) : null;
+  if (type === "give" && field === "card") return hand(value);
+  if (field === "picks") return value.length ? value.map((i) => `.trok-up${attr("data-pos", i)}`) : null;
+  if (type === "appoint" && field === "seat") return `${person(value)} .top`;
+  return null;
 }

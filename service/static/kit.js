@@ -42,6 +42,11 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** An attribute selector with its value quoted safely: attr("data-card", "gem-4"). */
+export function attr(name, value) {
+  return `[${name}="${String(value).replace(/["\\]/g, "\\$&")}"]`;
+}
+
 /** Add a renderer's stylesheet once (by id). */
 export function style(id, css) {
   if (document.getElementById(id)) return;

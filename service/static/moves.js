@@ -8,13 +8,14 @@
 // Each field's value (and each subset item) is clicked on the board where the game's renderer
 // draws it: the renderer's optional export
 //
-//     piece({type, field, value, move, context}) -> CSS selector | [selector, ...] | null
+//     piece({type, field, value, move, view, context}) -> CSS selector | [selector, ...] | null
 //
 // names the element inside the board that stands for a value (a board cell, a card in hand, a
 // lot, a die, a track space); an array names one element per item of a list value (three cards
 // of an offer, clicked in any order). A value with no piece, or whose piece is not drawn, gets a
 // button beside the board instead, so every game is playable even where its renderer maps nothing.
-// An optional `label({type, field, value, move, context}) -> string | null` names values in words.
+// (`move` is the rest of the concrete move, `view` what the renderer drew). An optional
+// `label({type, field, value, move, view, context}) -> string | null` names values in words.
 //
 // Clicking narrows the candidates to those that agree; clicking a chosen thing again unchooses it.
 // A click that leaves exactly one concrete move (an option without a template) sends it at once:
@@ -72,8 +73,9 @@ export class MoveBuilder {
    * board: the element the renderer drew into; panel: where the builder's buttons go;
    * context: the renderer's context; send(move): post a complete move.
    */
-  constructor({ options, renderer, board, panel, context, send, kit }) {
+  constructor({ options, renderer, board, panel, context, view, send, kit }) {
     this.options = options;
+    this.view = view;
     this.renderer = renderer || {};
     this.board = board;
     this.panel = panel;
@@ -110,7 +112,7 @@ export class MoveBuilder {
   pieceOf(type, field, value, move) {
     if (typeof this.renderer.piece !== "function") return null;
     let sel = null;
-    try { sel = this.renderer.piece({ type, field, value, move, context: this.context }); } catch (e) { sel = null; }
+    try { sel = this.renderer.piece({ type, field, value, move, view: this.view, context: this.context }); } catch (e) { sel = null; }
     if (typeof sel === "string") return this.elements(sel).length ? sel : null;
     if (Array.isArray(sel) && sel.length && sel.every((x) => typeof x === "string" && this.elements(x).length)) return sel;
     return null;
@@ -119,7 +121,7 @@ export class MoveBuilder {
   label(type, field, value, move) {
     if (typeof this.renderer.label === "function") {
       try {
-        const text = this.renderer.label({ type, field, value, move, context: this.context });
+        const text = this.renderer.label({ type, field, value, move, view: this.view, context: this.context });
         if (text) return text;
       } catch (e) { /* the default below */ }
     }
@@ -206,18 +208,31 @@ export class MoveBuilder {
   }
 
   moveOf(r) {
-    const move = { ...r.c.move };
-    for (const [f, sub] of Object.entries(r.c.subsets)) move[f] = this.picks(r, f).map((j) => sub.items[j]);
-    return move;
+    if (!r.m) {
+      const move = { ...r.c.move };
+      for (const [f, sub] of Object.entries(r.c.subsets)) move[f] = this.picks(r, f).map((j) => sub.items[j]);
+      r.m = move;
+    }
+    return r.m;
+  }
+
+  /** The canonical text of a candidate's move, or of one of its fields. */
+  textOf(r, field) {
+    if (!r.t) r.t = {};
+    const k = field === undefined ? "\u0000" : field;
+    if (!(k in r.t)) {
+      const m = this.moveOf(r);
+      r.t[k] = field === undefined ? canon(m) : field in m ? canon(m[field]) : "\u0000absent";
+    }
+    return r.t[k];
   }
 
   distinct(cands) {
     const seen = new Map();
     for (const r of cands) {
       if (!this.complete(r)) continue;
-      const m = this.moveOf(r);
-      const k = canon(m);
-      if (!seen.has(k)) seen.set(k, m);
+      const k = this.textOf(r);
+      if (!seen.has(k)) seen.set(k, this.moveOf(r));
     }
     return [...seen.values()];
   }
@@ -235,8 +250,8 @@ export class MoveBuilder {
     const first = this.moveOf(cands[0]);
     const out = {};
     for (const [k, v] of Object.entries(first)) {
-      const text = canon(v);
-      if (cands.every((r) => { const m = this.moveOf(r); return k in m && canon(m[k]) === text; })) out[k] = v;
+      const text = this.textOf(cands[0], k);
+      if (cands.every((r) => this.textOf(r, k) === text)) out[k] = v;
     }
     return out;
   }
@@ -434,9 +449,14 @@ export class MoveBuilder {
       return box;
     }
     const rows = [];
+    const opened = new Map();
+    const opens = (field) => {
+      if (!opened.has(field)) opened.set(field, this.opens(cands, field));
+      return opened.get(field);
+    };
     // moves with nothing of their own left to choose: their own buttons
     const direct = this.distinct(cands.filter((r) => !Object.keys(r.c.subsets).length
-      && r.c.atoms.every((a, i) => r.used.includes(i) || (a.row && !this.opens(cands, a.field)))));
+      && r.c.atoms.every((a, i) => r.used.includes(i) || (a.row && !opens(a.field)))));
     if (direct.length && direct.length <= LIST_MAX) {
       const fields = this.differing(direct);
       rows.push(h("div", { class: "tf-row" }, direct.map((m) => this.sendButton(this.moveText(m, fields), m))));
@@ -458,8 +478,8 @@ export class MoveBuilder {
           else if (!rowKeys.has(a.key)) rowKeys.set(a.key, { a, r });
         }
       }
-      if (onTheBoard) rows.push(h("div", { class: "tf-hint" }, `${humanize(field)}: on the board`, sub ? " · " : null, range()));
-      if (!rowKeys.size || !(sub || this.opens(cands, field) || this.history.some((e) => rowKeys.has(e.key)))) continue;
+      if (onTheBoard) rows.push(h("div", { class: "tf-hint" }, `Choose the ${humanize(field)} on the board (highlighted)`, sub ? " · " : null, range()));
+      if (!rowKeys.size || !(sub || opens(field) || this.history.some((e) => rowKeys.has(e.key)))) continue;
       const buttons = [];
       for (const [key, { a, r }] of rowKeys) {
         const effect = this.effectOf(key, 0);
@@ -494,6 +514,7 @@ export class MoveBuilder {
   /** Whether a field still tells the candidates apart (else there is nothing to choose in it). */
   opens(cands, field) {
     if (cands.some((r) => r.c.subsets[field])) return true;
-    return new Set(cands.map((r) => (field in r.c.move ? canon(r.c.move[field]) : "\u0000absent"))).size > 1;
+    const first = this.textOf(cands[0], field);
+    return cands.some((r) => this.textOf(r, field) !== first);
   }
 }

@@ -1,22 +1,27 @@
-// One game's page: the live view (server-sent events, reconnected with a fresh ticket) and the
-// replay (any step, from a side the service allows). Everything drawn here is exactly what the
-// API answered for the chosen side: the page never combines sides or guesses hidden parts.
+// One game's page (/play/{id} and /watch/{id}): a seat plays there, and anyone follows the game
+// live (server-sent events, reconnected with a fresh ticket) and replays it (any step, from a
+// side the service allows). Everything drawn here is exactly what the API answered for the chosen
+// side: the page never combines sides or guesses hidden parts.
 //
 // The renderer contract: the engine's module /renderers/<engine>.js exports
 // `render(container, view, context)`; `container` is empty, `view` is the engine's view() for
-// the side being watched, and `context` is built by `contextFor` below.
+// the side being watched, and `context` is built by `contextFor` below. When the page speaks for
+// a seat whose turn it is, the move builder (moves.js) makes the renderer's pieces the controls;
+// the renderer's optional `piece` export says which element stands for which part of a move.
 import * as kit from "./kit.js";
 import { get, post, engineTitles } from "./api.js";
 import * as fallback from "./fallback.js";
+import { MoveBuilder, canon } from "./moves.js";
+import { tokenFor as heldToken, keepToken, forgetToken, playUrl } from "./seats.js";
+import { inviteList } from "./invites.js";
 
 const { h, s } = kit;
 const $ = (id) => document.getElementById(id);
 const gid = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
-const TOKEN_KEY = `tablefold.token.${gid}`;
 const base = `/games/${encodeURIComponent(gid)}`;
 
 const st = {
-  token: sessionStorage.getItem(TOKEN_KEY),
+  token: heldToken(gid),
   me: { seat: null, operator: false },   // who the token proves: a seat, or the operator
   engine: null, title: "", players: 0, seats: [], readOnly: false,
   version: 0, over: false, result: null,
@@ -27,6 +32,9 @@ const st = {
   lastSeen: 0,               // the last version received: `since` on every (re)connect
   source: null, streamGen: 0, retryMs: 500, reconnectTimer: null,
   frameSeq: 0, frame: null,
+  open: false, rematch: null,     // an open table (free seats anyone may take); the rematch's id
+  builder: null, posting: false,  // the move builder of the seat's own page; a move on its way
+  baseTitle: document.title, rematchMade: null,
 };
 
 // --- sides --------------------------------------------------------------------------------------
@@ -73,7 +81,7 @@ function frameOfGame(body, perspective) {
   return { state: body.state, active: body.active, awaited: body.awaited, result: body.result,
            at: body.version, version: body.version, viewer: perspective === "all" ? "all" : body.seat,
            record: st.log.get(body.version) || null, undoneBy: null, legalMoves: body.legal_moves,
-           perspective };
+           undo: body.undo || null, perspective, live: true };
 }
 
 function frameOfReplay(body, perspective) {
@@ -87,6 +95,8 @@ function noteGame(body) {
   st.seats = body.seats;
   st.players = body.seats.length;
   st.readOnly = body.read_only;
+  st.open = !!body.open;
+  if (body.rematch) st.rematch = body.rematch;
   st.version = Math.max(st.version, body.version);
   st.result = body.result;
   if (body.result && !st.over) {
@@ -151,6 +161,7 @@ function contextFor(frame) {
     active: frame.active || [], awaited: frame.awaited, result: frame.result,
     at: frame.at, version: st.version, record: frame.record, undoneBy: frame.undoneBy,
     legalMoves: frame.legalMoves || [],
+    playing: playsHere(frame),            // the page makes this seat's moves (its pieces are controls)
     seatName, seatColour: kit.seatColour,
     kit,
   };
@@ -181,6 +192,242 @@ function draw(frame) {
   drawSteps();
   drawReplayBar();
   drawStatus();
+  drawPlay(frame, context);
+}
+
+// --- playing: the seat's own page ------------------------------------------------------------------
+/** Whether this frame is the live view of the seat this page speaks for. */
+function playsHere(frame) {
+  return !!frame && frame.live && st.mode === "live" && ownSeat() !== null && !st.me.operator
+    && frame.perspective === ownSeat() && !st.readOnly;
+}
+
+const mySeat = () => (ownSeat() === null ? null : Number(ownSeat()));
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function drawPlay(frame, context) {
+  const playing = playsHere(frame);
+  const me = mySeat();
+  const over = !!frame.result;
+  const awaited = frame.awaited || frame.active || [];
+  const active = frame.active || [];
+  const myTurn = playing && !over && awaited.includes(me);
+  const chosen = playing && !over && !myTurn && active.includes(me);   // a simultaneous step
+  const moves = playing && !over ? frame.legalMoves || [] : [];
+  document.body.dataset.version = String(frame.version);
+  document.body.dataset.seat = playing ? String(me) : "";
+  document.body.dataset.turn = over ? "over" : myTurn ? "you" : chosen ? "chosen" : "wait";
+
+  // whose turn it is, for everyone; the seat's own in words
+  const others = awaited.filter((x) => x !== me);
+  let line;
+  if (st.mode !== "live") line = `Replay: step ${frame.at} of ${st.version}`;
+  else if (over) line = "Game over";
+  else if (myTurn) line = others.length ? `Your turn (also waiting for ${plural(others.length, "other player")})` : "Your turn";
+  else if (chosen) line = `You have chosen. Waiting for ${plural(others.length, "player")}: you may change your choice until then.`;
+  else if (!awaited.length) line = "";
+  else if (awaited.length === 1) line = `Waiting for ${seatName(awaited[0])}`;
+  else line = `Waiting for ${plural(awaited.length, "player")}: ${awaited.map(seatName).join(", ")}`;
+  $("turn").textContent = line;
+  $("turn").dataset.turn = document.body.dataset.turn;
+  document.title = `${myTurn ? "● Your turn · " : ""}${st.baseTitle}`;
+
+  // the move builder: the renderer's pieces and the buttons beside the board
+  const panel = $("moves");
+  if (moves.length && (myTurn || chosen)) {
+    const old = st.builder;
+    st.builder = new MoveBuilder({ options: moves, renderer: st.renderer, board: $("board"), panel,
+                                   context, view: frame.state, send: sendMove, kit });
+    if (old && old.signature === st.builder.signature) st.builder.history = old.history;
+    st.builder.busy = st.posting;
+    st.builder.show();
+    $("play").hidden = false;
+  } else {
+    st.builder = null;
+    panel.replaceChildren();
+    $("play").hidden = true;
+  }
+
+  // undo and restart turn, with how far they reach
+  const reach = playing && !over && frame.undo ? frame.undo.steps : 0;
+  $("undo-box").hidden = !playing || over;
+  $("undo-step").disabled = st.posting || reach < 1;
+  $("undo-turn").disabled = st.posting || reach < 2;
+  $("undo-step").textContent = reach ? `↶ Undo (${plural(reach, "step")} back possible)` : "↶ Undo";
+  $("undo-step").title = reach ? "take back your latest step" : "nothing of yours to take back since the last reveal or another player's move";
+  $("undo-turn").textContent = reach > 1 ? `⟲ Restart turn (${plural(reach, "step")})` : "⟲ Restart turn";
+  $("undo-box").dataset.steps = String(reach);
+
+  drawSeatOffer(frame);
+  drawEnd(frame);
+}
+
+function resultText(result) {
+  const ranking = (result && result.ranking) || [];
+  const first = ranking.filter((r) => r.rank === 1).map((r) => seatName(r.seat).replace(/ \(you\)$/, ""));
+  if (!first.length) return "finished";
+  const you = ranking.find((r) => r.seat === mySeat());
+  const won = you && you.rank === 1;
+  return `${first.join(" and ")} ${first.length > 1 ? "share first place" : "wins"}` +
+    (you && !won ? ` · you are #${you.rank}` : won ? " · well played!" : "");
+}
+
+function playError(text) {
+  const el = $("play-error");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+const newMoveId = () => (crypto.randomUUID ? crypto.randomUUID()
+  : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+
+/** POST a body the service records at most once (move_id): retried as it is when the outcome
+ * is unknown (503 outcome_unknown, or no answer at all). */
+async function postOnce(url, body) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await post(url, st.token, body);
+    } catch (e) {
+      const unknown = e.status === 0 || (e.status === 503 && e.code === "outcome_unknown");
+      if (!unknown || attempt >= 5 || (e.status === 0 && !body.move_id)) throw e;
+      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+    }
+  }
+}
+
+function setPosting(on) {
+  st.posting = on;
+  document.body.dataset.busy = on ? "1" : "";
+  if (st.builder) st.builder.setBusy(on);
+  for (const id of ["undo-step", "undo-turn"]) if (on) $(id).disabled = true;
+}
+
+async function sendMove(move) {
+  if (st.posting || !st.frame) return;
+  const body = { move, expected_version: st.frame.version, move_id: newMoveId() };
+  await act(() => postOnce(`${base}/moves`, body));
+}
+
+async function undo(to) {
+  if (st.posting || !st.frame) return;
+  await act(() => post(`${base}/undo`, st.token, { to, expected_version: st.frame.version }));
+}
+
+/** A move or an undo: the answer is the seat's new view; a refusal is said beside the board. */
+async function act(call) {
+  setPosting(true);
+  playError("");
+  notice("");
+  let answer = null;
+  try {
+    answer = await call();
+  } catch (e) {
+    if (e.status === 409 && e.code === "stale_version") {
+      playError("The game moved on before your move arrived, so it was not played. The table is " +
+                "shown as it stands now: choose again.");
+      if (st.builder) st.builder.history = [];
+      try { answer = await get(base, st.token); } catch (e2) { notice(e2.message); }
+    } else if (e.status === 422) {
+      playError(`Not allowed: ${e.message}`);
+      if (st.builder) { st.builder.history = []; st.builder.show(); }
+    } else {
+      playError(e.message);
+    }
+  } finally {
+    setPosting(false);
+  }
+  if (answer) acceptView(answer);
+  else if (st.frame) drawPlay(st.frame, contextFor(st.frame));
+}
+
+/** A view of the seat's own side (an answer, or the stream's): drawn unless an newer one is. */
+function acceptView(body) {
+  noteGame(body);
+  if (st.mode !== "live" || !streamIsThisSide()) { drawReplayBar(); drawStatus(); return; }
+  const drawn = st.frame && st.frame.live && st.frame.perspective === st.perspective ? st.frame : null;
+  if (drawn && body.version < drawn.version) return;
+  if (drawn && body.version === drawn.version && canon(body.state) === canon(drawn.state)
+      && canon(body.legal_moves || []) === canon(drawn.legalMoves || [])) {
+    // the same position (a seat taken, a rematch named): only what changed
+    drawn.undo = body.undo || drawn.undo;
+    drawSeats(drawn);
+    drawPlay(drawn, contextFor(drawn));
+    return;
+  }
+  st.frameSeq++;
+  draw(frameOfGame(body, st.perspective));
+  if (st.over) closeStream();
+}
+
+// --- a free seat of an open table --------------------------------------------------------------------
+function drawSeatOffer(frame) {
+  const box = $("seat-offer");
+  const free = st.seats.filter((seat) => seat.kind === "human" && !seat.claimed);
+  if (!st.open || frame.result || ownSeat() !== null || st.me.operator || !free.length || st.readOnly) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(h("span", {}, "This table is open: take a free seat and play. "),
+    free.map((seat) => h("button", { type: "button", class: "tf-move", "data-seat": seat.seat,
+                                     onclick: () => takeSeat(seat.seat) }, `Sit at ${seatName(seat.seat)}`)));
+}
+
+async function takeSeat(seat) {
+  try {
+    const joined = await post(`${base}/join`, null, { seat });
+    keepToken(gid, joined.token);
+    st.token = joined.token;
+    st.me = { seat: joined.seat, operator: false };
+    st.perspective = String(joined.seat);
+    history.replaceState(null, "", playUrl(gid));
+    afterIdentity();
+  } catch (e) {
+    playError(e.message);
+    refresh();
+  }
+}
+
+// --- the end: the result and a rematch -----------------------------------------------------------------
+function drawEnd(frame) {
+  const box = $("end");
+  if (!frame.result || st.mode !== "live") { box.hidden = true; return; }
+  box.hidden = false;
+  const ranking = (frame.result.ranking || []).slice().sort((a, b) => a.rank - b.rank);
+  const rows = ranking.map((r) => h("li", { "data-seat": r.seat, class: r.seat === mySeat() ? "you" : "" },
+    h("i", { class: "tf-dot", style: { "--seat": kit.seatColour(r.seat) } }),
+    `#${r.rank} ${seatName(r.seat)}`, r.points !== undefined ? ` · ${r.points} points` : ""));
+  const parts = [h("h2", {}, "Game over"), h("p", { class: "end-result" }, resultText(frame.result)),
+                 rows.length ? h("ol", { class: "end-ranking" }, rows) : null];
+  const made = st.rematchMade;
+  if (made) {
+    parts.push(h("p", {}, "A rematch is set: the same seats and options. ",
+      h("a", { href: playUrl(made.id), class: "tf-link-button", id: "rematch-link" }, "Play the rematch")));
+    parts.push(inviteList(made.id, made.join_codes, seatName));
+  } else if (st.rematch) {
+    const held = heldToken(st.rematch);
+    parts.push(h("p", {}, "A rematch was made. ",
+      h("a", { href: held ? playUrl(st.rematch) : `/watch/${encodeURIComponent(st.rematch)}`, id: "rematch-link" },
+        held ? "Play the rematch" : "Open it (ask its creator for your invite link)")));
+  } else if (ownSeat() !== null && !st.me.operator && !st.readOnly) {
+    parts.push(h("p", {}, h("button", { type: "button", id: "rematch", class: "tf-move tf-confirm",
+      onclick: askRematch }, "Rematch: play again, same seats and options")));
+  }
+  box.replaceChildren(...parts.filter(Boolean));
+}
+
+async function askRematch() {
+  try {
+    const made = await post(`${base}/rematch`, st.token);
+    keepToken(made.id, made.token);
+    st.rematchMade = made;
+    st.rematch = made.id;
+  } catch (e) {
+    if (e.code === "rematch_exists" && e.body && e.body.rematch) st.rematch = e.body.rematch;
+    else playError(e.message);
+  }
+  if (st.frame) drawEnd(st.frame);
 }
 
 function drawSeats(frame) {
@@ -362,10 +609,13 @@ async function openStream() {
   source.addEventListener("view", (ev) => {
     if (gen !== st.streamGen) return;
     const body = JSON.parse(ev.data);
+    if (st.mode === "live" && streamIsThisSide()) {
+      acceptView(body);
+      return;
+    }
     noteGame(body);
     if (st.mode === "live") {
-      if (streamIsThisSide()) { st.frameSeq++; draw(frameOfGame(body, st.perspective)); }
-      else refresh();
+      refresh();
     } else {
       drawReplayBar();
       drawStatus();
@@ -447,9 +697,16 @@ function wireControls() {
   $("step-back").onclick = () => goTo(st.at - 1);
   $("step-forward").onclick = () => goTo(st.at + 1);
   $("step-last").onclick = () => goTo(st.version);
+  // the board's pieces are the seat's controls while it plays (the move builder decorates them)
+  $("board").addEventListener("click", (ev) => { if (st.builder) st.builder.handle(ev); });
+  $("board").addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && st.builder && ev.target.closest(".tf-piece")) st.builder.handle(ev);
+  });
+  $("undo-step").onclick = () => undo("step");
+  $("undo-turn").onclick = () => undo("checkpoint");
   $("slider").addEventListener("input", (ev) => goTo(Number(ev.target.value)));
   document.addEventListener("keydown", (ev) => {
-    if (st.mode !== "replay" || ev.target.closest("input, select, textarea")) return;
+    if (st.mode !== "replay" || ev.target.closest("input, select, textarea, button, .tf-piece")) return;
     const moves = { ArrowLeft: st.at - 1, ArrowRight: st.at + 1, Home: 1, End: st.version };
     if (ev.key in moves) { ev.preventDefault(); goTo(moves[ev.key]); }
   });
@@ -466,7 +723,7 @@ function wireControls() {
     if (token) await useToken(token);
   });
   $("token-forget").onclick = () => {
-    sessionStorage.removeItem(TOKEN_KEY);
+    forgetToken(gid);
     st.token = null;
     st.me = { seat: null, operator: false };
     $("token").value = "";
@@ -479,7 +736,7 @@ function wireControls() {
 async function useToken(token) {
   try {
     const body = await get(base, token);
-    sessionStorage.setItem(TOKEN_KEY, token);
+    keepToken(gid, token);
     st.token = token;
     st.me = { seat: body.seat, operator: body.seat === null };  // accepted but no seat: the operator
     st.perspective = st.me.operator ? (st.over ? "all" : "spectator") : String(body.seat);
@@ -493,7 +750,7 @@ async function useToken(token) {
 
 function afterIdentity() {
   $("token-summary").textContent = st.me.operator ? "Watching as the operator"
-    : ownSeat() !== null ? `Watching as ${seatName(st.me.seat)}` : "Watch as your seat";
+    : ownSeat() !== null ? `Playing as ${seatName(st.me.seat)}` : "Play as your seat";
   fillPerspectives();
   saveHash();
   restartFeed();
@@ -519,7 +776,7 @@ async function start() {
       st.me = { seat: body.seat, operator: body.seat === null };
     } catch (e) {
       if (e.status === 401 || e.status === 403) {
-        sessionStorage.removeItem(TOKEN_KEY);
+        forgetToken(gid);
         st.token = null;
         notice(`The saved token was not accepted (${e.message}); watching as a spectator.`);
       }
@@ -536,7 +793,8 @@ async function start() {
   noteGame(body);
   st.over = !!body.result;
   st.title = (await titles)[st.engine] || st.engine;
-  document.title = `${st.title} · ${gid} · tablefold`;
+  st.baseTitle = `${st.title} · ${gid} · tablefold`;
+  document.title = st.baseTitle;
   $("title").textContent = st.title;
   await loadRenderer(st.engine);
 
@@ -547,7 +805,11 @@ async function start() {
   // page says why when it refuses (403)
   if (hash.has("as")) st.perspective = hash.get("as");
   $("token-summary").textContent = st.me.operator ? "Watching as the operator"
-    : ownSeat() !== null ? `Watching as ${seatName(st.me.seat)}` : "Watch as your seat";
+    : ownSeat() !== null ? `Playing as ${seatName(st.me.seat)}` : "Play as your seat";
+  if (location.pathname.startsWith("/play/") && ownSeat() === null && !st.me.operator
+      && !(st.open && st.seats.some((x) => x.kind === "human" && !x.claimed)) && !body.result) {
+    notice("This browser holds no seat at this table (open your invite link here to take yours): watching as a spectator.");
+  }
   if (hash.has("at")) {
     st.at = Math.min(Math.max(1, Number(hash.get("at")) || 1), st.version);
     setMode("replay");
