@@ -6,6 +6,7 @@ import logging
 
 from flask import Flask, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wsgi import get_input_stream
 
 from events.follow import Follower
 from events.games import Games
@@ -33,7 +34,8 @@ def bounded_body() -> None:
         raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
     try:
         with deadline(current_app.config["BODY_SECONDS"]):
-            body = request.environ["wsgi.input"].read(limit + 1)
+            # Content-Length bounds the read (werkzeug's own server hands over the raw socket)
+            body = get_input_stream(environ, safe_fallback=False).read(limit + 1)
     except TimeoutError:
         raise ApiError("body_timeout", "The request body did not arrive in time.")
     except Exception:  # the server's own reader: a malformed chunk

@@ -116,3 +116,36 @@ def test_requests_that_break_http_get_a_4xx(server, request_bytes):
     assert 400 <= status < 500, answer[:300]
     assert snapshot_of_redis(r) == before
     assert requests.get(server.url("/engines"), timeout=TIMEOUT).ok
+
+
+@pytest.fixture(scope="module")
+def werkzeug_server(real_redis_url):
+    """The app under werkzeug's own server (what `flask run` and the browser tests serve it with),
+    which hands the view the raw socket: a body must be read by its length, not to the end."""
+    import threading
+
+    import redis
+    from werkzeug.serving import make_server
+
+    from service import create_app
+    app = create_app(redis.Redis.from_url(real_redis_url))
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+    thread.join(5)
+
+
+@pytest.mark.parametrize("how", ["content-length", "chunked"])
+def test_werkzeugs_own_server_reads_a_body_and_answers(werkzeug_server, how):
+    body = json.dumps({"engine": "tic-tac-trek", "seats": [{"kind": "human"}] * 2}).encode()
+    data = body if how == "content-length" else chunks(body, 5)
+    resp = requests.post(f"{werkzeug_server}/games", data=data, timeout=10,
+                         headers={"Content-Type": "application/json"})
+    assert resp.status_code == 201, resp.text[:200]
+    assert resp.json()["id"]
+    too_big = b"{" + b" " * MAX_BODY + b"}"
+    resp = requests.post(f"{werkzeug_server}/games", data=too_big if how == "content-length"
+                         else chunks(too_big), timeout=10, headers={"Content-Type": "application/json"})
+    assert resp.status_code == 413, resp.text[:200]
