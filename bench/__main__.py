@@ -1,4 +1,5 @@
-"""`python -m bench [--quick]`: measure tablefold and write docs/performance.md.
+"""`python -m bench [--quick]`: measure tablefold and write docs/performance.md (`python -m bench
+bots`: the search bots, docs/bots.md: bench/bots.py).
 
 One run measures everything, so that every ratio compares figures taken on the same machine at
 the same time, every row interleaved with the others, repeat after repeat:
@@ -123,6 +124,10 @@ class Stack:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bots"]:   # `python -m bench bots`: the search bots (bench/bots.py)
+        from bench import bots
+        return bots.main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a short run (under three minutes)")

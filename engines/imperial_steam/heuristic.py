@@ -20,6 +20,9 @@ from engines.imperial_steam import rules as R
 from engines.imperial_steam.free_actions import deliver
 
 NONCOAL = ("wood", "stone", "iron")
+# the search bot's simulated moves per level, scaled (engines/core/search.py): a move here costs
+# about twice one of most games (its state is large, and decide copies it)
+SEARCH_SCALE = 0.6
 
 
 def choose(engine, state, seat, rng) -> dict:
