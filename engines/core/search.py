@@ -22,7 +22,11 @@ and automation") with no game-specific code. Each iteration
 
 Move templates are never expanded when large: a node keeps a growing pool of sampled concrete
 moves (progressive widening). Budgets are counted in iterations and simulated moves, not time, so
-a level plays the same on every machine. Pure Python, no I/O; randomness only from `seed`.
+a level plays the same on every machine: a simulated move is any decide the search makes, the
+rollout policy's own trials included, and a redeal counts as one. An engine whose moves cost more
+than most scales its budget down with `SEARCH_SCALE` in its heuristic module. A simulated move
+the engine refuses, or fails on, is not played (a uniform one is tried instead; else the
+iteration teaches nothing). Pure Python, no I/O; randomness only from `seed`.
 """
 from __future__ import annotations
 
@@ -52,6 +56,7 @@ LEVELS = {
 }
 
 EXPLORE = 0.7            # UCB exploration constant (rewards lie in [0, 1])
+UNPRUNE = 0.5            # with a rollout policy: a node considers 1 + UNPRUNE * sqrt(visits) moves
 RANK_WEIGHT = 0.9        # the rest of a reward is the score margin
 ROLLOUT_LIMIT = 5_000    # moves in one rollout before it is called a draw
 _CUT = object()          # a rollout stopped by the budget
@@ -225,7 +230,7 @@ def _draw(options: list[dict], rng) -> dict:
 
 
 class _Node:
-    __slots__ = ("stats", "children", "pool", "visits", "listing")
+    __slots__ = ("stats", "children", "pool", "visits", "listing", "order")
 
     def __init__(self):
         self.stats: dict[str, list] = {}       # move key -> [visits, reward sum, availability]
@@ -233,6 +238,7 @@ class _Node:
         self.pool: dict[str, dict] = {}        # sampled moves of large options, key -> move
         self.visits = 0
         self.listing: tuple | None = None   # (canonical options[, pool size]), their moves
+        self.order: list[str] = []             # move keys in the order they were unpruned
 
     def candidates(self, options: list[dict], rng, widen: int, small: int) -> list[dict]:
         """The moves considered here in this determinization."""
@@ -361,11 +367,15 @@ class _Search:
         return others[0] if others else self.seat
 
     def select(self, node: _Node, world, mover: int, moves: list[dict]):
-        """(move, key, whether it is new here): an untried move first (the policy's own when it
-        is one), else the best by UCB over the moves available now."""
-        keyed = [(_key(m), m) for m in moves]
+        """(move, key, whether it is new here): an untried move first, else the best by UCB over
+        the moves available now. With a rollout policy, a node considers at first only the
+        policy's pick, and unprunes more moves as its visits grow (progressive unpruning): a
+        handful of noisy play-outs never talk the bot out of its heuristic's move, many can."""
+        keyed = dict((_key(m), m) for m in moves)
+        if self.policy is not None and len(keyed) > 1:
+            keyed = self.unpruned(node, world, mover, keyed)
         untried = []
-        for k, _ in keyed:
+        for k in keyed:
             st = node.stats.get(k)
             if st is None:
                 st = node.stats[k] = [0, 0.0, 0]
@@ -373,26 +383,41 @@ class _Search:
             if st[0] == 0:
                 untried.append(k)
         if untried:
-            by_key = dict(keyed)
-            pick = None
-            if self.policy is not None and len(untried) > 1:
-                try:
-                    wish = self.policy(self.counted, world, mover, self.rng)
-                except Exception:  # noqa: BLE001 - a policy that fails: pick at random
-                    wish = None
-                if wish is not None and _key(wish) in node.stats and node.stats[_key(wish)][0] == 0 \
-                        and _key(wish) in by_key:
-                    pick = _key(wish)
-            if pick is None:
-                pick = untried[self.rng.randbelow(len(untried))]
-            return by_key[pick], pick, True
+            pick = untried[0] if self.policy is not None else \
+                untried[self.rng.randbelow(len(untried))]
+            return keyed[pick], pick, True
         best, best_value = None, None
-        for k, m in keyed:
+        for k, m in keyed.items():
             n, w, avail = node.stats[k]
             value = w / n + EXPLORE * math.sqrt(math.log(avail) / n)
             if best_value is None or value > best_value:
                 best, best_value = (m, k), value
         return best[0], best[1], False
+
+    def unpruned(self, node: _Node, world, mover: int, keyed: dict) -> dict:
+        """The moves this node considers now, of those available: in the order they were let in
+        (the policy's pick first, then others at random), 1 + UNPRUNE * sqrt(visits) of them."""
+        limit = 1 + int(UNPRUNE * math.sqrt(node.visits))
+        order = node.order
+        live = [k for k in order if k in keyed]
+        if not live or len(live) < limit:
+            try:
+                wish = self.policy(self.counted, world, mover, self.rng)
+            except Exception:  # noqa: BLE001 - a policy that fails: the moves come at random
+                wish = None
+            if wish is not None:
+                k = _key(wish)
+                if k not in keyed:   # a move outside the sampled pool: it is legal, let it in
+                    keyed = {**keyed, k: wish}
+                if k not in order:
+                    order.append(k)
+                    live.append(k)
+            rest = [k for k in keyed if k not in order]
+            while len(live) < limit and rest:
+                k = rest.pop(self.rng.randbelow(len(rest)))
+                order.append(k)
+                live.append(k)
+        return {k: keyed[k] for k in live[:max(limit, 1)]}
 
     def observe(self, world, mover: int, move: dict) -> str:
         """What the bot's seat sees of a move before its events: its own move, or the public

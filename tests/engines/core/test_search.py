@@ -34,8 +34,8 @@ def position(engine, players: int, seed: str, depth: int):
     return state, engine.awaited(state)[0]
 
 
-def positions(engine, players: int):
-    for depth in DEPTHS:
+def positions(engine, players: int, depths=DEPTHS):
+    for depth in depths:
         yield depth, *position(engine, players, f"search-{engine.name}-{depth}", depth)
 
 
@@ -55,7 +55,25 @@ def test_level_1_plays_a_legal_move_the_same_for_the_same_seed(name):
 
 
 def hidden(engine, state, seat) -> bool:
-    return bool(engine.hidden_zones(state, seat))
+    """Whether the seat cannot see something here: a hidden zone that holds anything."""
+    from engines.core.secrecy import get_path
+    return any(get_path(state, z) for z in engine.hidden_zones(state, seat))
+
+
+def first_hidden(engine, players: int, seed: str, moves: int = 200):
+    """The first position of a random game where the seat to move cannot see everything."""
+    state, _ = position(engine, players, seed, 0)
+    rng = derive_rng(seed, 0, "test")
+    for n in range(moves):
+        if engine.result(state) is not None:
+            return None
+        seat = engine.awaited(state)[0]
+        if hidden(engine, state, seat):
+            return n, state, seat
+        move = sample_move(engine.legal_moves(state, seat), rng)
+        for ev in engine.decide(state, seat, move, derive_rng(seed, n + 2)):
+            state = engine.evolve(state, ev)
+    return None
 
 
 @pytest.mark.parametrize("name", ENGINES)
@@ -65,11 +83,11 @@ def test_the_move_depends_only_on_the_seats_view(name):
     engine = registered()[name]
     players = engine.min_players
     checked = 0
-    for depth, state, seat in positions(engine, players):
-        if not hidden(engine, state, seat):
-            continue
-        mine = search(engine, state, seat, LEVELS[1], f"view-{depth}")   # what choose does
-        assert mine.move == choose(engine, state, seat, 1, f"view-{depth}")
+    looked = [p for p in positions(engine, players, DEPTHS[1:]) if hidden(engine, *p[1:])]
+    if not looked:   # hidden information only at some moments (a blind bid): find one
+        looked = [p for p in [first_hidden(engine, players, f"hidden-{name}")] if p]
+    for depth, state, seat in looked:
+        mine = search(engine, state, seat, LEVELS[1], f"view-{depth}")   # choose's search
         for k in range(2):
             other = engine.resample(_copy(state), seat, derive_rng(f"redeal-{depth}", k))
             assert engine.view(other, seat) == engine.view(state, seat)
