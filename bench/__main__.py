@@ -12,6 +12,7 @@ the same time, every row interleaved with the others, repeat after repeat:
   (g) Tic Tac Trek played by polling clients (GET the view, then POST)
   (h) the floors: the bare Flask XADD endpoint under `tablefold serve`'s server, and a minimal
       asyncio HTTP server doing the same XADD (redis.asyncio)
+  two API nodes on a 3-master Redis Cluster beside one node on one Redis (bench/cluster.py)
   and the serving models: the service under gunicorn gevent (the chosen one), gunicorn sync
   (4 processes) and granian's WSGI server, and boardgame.io 0.50 (in-memory) beside them.
 Everything listens on loopback only; every server started here is stopped at the end, also
@@ -128,6 +129,9 @@ def main(argv=None) -> int:
     if argv[:1] == ["bots"]:   # `python -m bench bots`: the search bots (bench/bots.py)
         from bench import bots
         return bots.main(argv[1:])
+    if argv[:1] == ["cluster"]:   # `python -m bench cluster`: two nodes on a cluster (bench/cluster.py)
+        from bench import cluster
+        return cluster.main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a short run (under three minutes)")
@@ -238,6 +242,10 @@ def main(argv=None) -> int:
             s.server.stop()
         if bgio_server:
             bgio_server.stop()
+
+        say("two API nodes on a 3-master Redis Cluster beside one node on one Redis ...")
+        from bench import cluster
+        doc.cluster = cluster.measure(prof.repeats, prof.warmup, prof.duration, log=say)
 
         say("the served worker, profiled (cProfile in every worker) ...")
         doc.served = served_profiles(prof, svc)

@@ -72,10 +72,11 @@ class Outcome:
 
 
 def run(port: int, phase: Phase, command: list[str] | None = None,
-        env: dict | None = None) -> Outcome:
+        env: dict | None = None, ports: list[int] | None = None) -> Outcome:
     """Run the phase from one Node process: bench/loadgen.js, or `command` (which is handed the
-    phase file and the answer file after its own arguments, as bench/bgio.js client is)."""
-    config = {"port": port, "kind": phase.kind, "warmup": phase.warmup, "games": phase.games,
+    phase file and the answer file after its own arguments, as bench/bgio.js client is).
+    `ports`: several API nodes, each connection on one of them in turn."""
+    config = {"port": port, "ports": ports or [port], "kind": phase.kind, "warmup": phase.warmup, "games": phase.games,
               "duration": phase.duration, "idle_streams": phase.idle_streams,
               "idle_games": phase.idle_games,
               "slots": [{"games": [{"gid": g, "tokens": t, "version": v, "lead": lead}

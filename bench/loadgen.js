@@ -25,7 +25,10 @@ const net = require('net');
 const fs = require('fs');
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-const PORT = cfg.port;
+// `ports`: several API nodes; each connection keeps to one, taken in turn (a 2-seat slot's seats
+// on different nodes, as behind a proxy without affinity)
+const PORTS = cfg.ports && cfg.ports.length ? cfg.ports : [cfg.port];
+let portsGiven = 0;
 const HOST = '127.0.0.1';
 const ID = Math.random().toString(36).slice(2, 10);
 
@@ -46,13 +49,14 @@ function error(msg) {
 // --- a minimal HTTP/1.1 client ------------------------------------------------------------------
 class Conn {
   constructor() {
+    this.port = PORTS[portsGiven++ % PORTS.length];
     this.sock = null;
     this.cb = null;
     this.chunks = [];
     this.buf = null;
   }
   open() {
-    this.sock = net.connect(PORT, HOST);
+    this.sock = net.connect(this.port, HOST);
     this.sock.setNoDelay(true);
     this.buf = Buffer.alloc(0);
     this.sock.on('data', (d) => this.onData(d));
@@ -63,7 +67,7 @@ class Conn {
     if (this.sock === null || this.sock.destroyed) this.open();
     this.cb = cb;
     this.sent = now();
-    let head = `${method} ${path} HTTP/1.1\r\nHost: ${HOST}:${PORT}\r\n${headers}`;
+    let head = `${method} ${path} HTTP/1.1\r\nHost: ${HOST}:${this.port}\r\n${headers}`;
     if (body !== null) {
       head += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     } else {
@@ -142,13 +146,13 @@ class Sse {
     this.headDone = false;
     this.chunked = false;
     this.closed = false;
-    this.sock = net.connect(PORT, HOST);
+    this.sock = net.connect(this.port, HOST);
     this.sock.setNoDelay(true);
     this.sock.on('data', (d) => this.onData(d));
     this.sock.on('error', (e) => { error(`stream: ${e.message}`); this.end(); });
     this.sock.on('close', () => this.end());
     stats.requests++;
-    this.sock.write(`GET ${path} HTTP/1.1\r\nHost: ${HOST}:${PORT}\r\nAccept: text/event-stream\r\n${headers}\r\n`);
+    this.sock.write(`GET ${path} HTTP/1.1\r\nHost: ${HOST}:${this.port}\r\nAccept: text/event-stream\r\n${headers}\r\n`);
   }
   end() {
     if (this.closed) return;

@@ -250,6 +250,7 @@ class Report:
         self.long_after = 0
         self.elapsed = 0.0
         self.served: dict = {}
+        self.cluster: dict = {}
         self.when = datetime.datetime.now()
 
     def row(self, key: str) -> Pooled | None:
@@ -436,6 +437,9 @@ class Report:
                                                          f"bare read flask {n}")], "reads/s")
         lines += ["", "## (f) and (g): Tic Tac Trek played by real clients", ""] + self.ttt()
         lines += ["", "## The serving model", ""] + self.serving()
+        if getattr(self, "cluster", None):
+            from bench.cluster import markdown as cluster_markdown
+            lines += ["", "## Two API nodes on a Redis Cluster", ""] + cluster_markdown(self.cluster)
         lines += ["", "## Where the CPU goes", ""] + self.cpu() + self.served_part()
         lines += ["", f"## (c) log length {p.short_length} against {p.long_length:,}", ""]
         lines += self.rows_table([f"move {s}", f"move {l}", f"read {s}", f"read {l}"])

@@ -152,7 +152,7 @@ PY = sys.executable
 
 def tablefold_serve(redis_url: str, app: str = "service", worker_class: str | None = None,
                     workers: int | None = None, name: str | None = None,
-                    profile: str | None = None) -> Served:
+                    profile: str | None = None, env: dict | None = None) -> Served:
     """`tablefold serve` (bench/serve.py): the service, or the bare app under its config."""
     cmd = [PY, "-m", "bench.serve", app, "--port", "{port}"]
     if profile:
@@ -161,7 +161,7 @@ def tablefold_serve(redis_url: str, app: str = "service", worker_class: str | No
         cmd += ["--worker-class", worker_class]
     if workers:
         cmd += ["--workers", str(workers)]
-    return Served(name or app, cmd, {"REDIS_URL": redis_url})
+    return Served(name or app, cmd, {"REDIS_URL": redis_url, **(env or {})})
 
 
 def granian(redis_url: str, workers: int, threads: int) -> Served:
