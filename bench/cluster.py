@@ -15,6 +15,7 @@ commands included).
 from __future__ import annotations
 
 import contextlib
+import datetime
 import statistics
 import sys
 from dataclasses import dataclass, field
@@ -103,7 +104,8 @@ def measure(repeats: int = 3, warmup: float = 0.5, duration: float = 2.0, log=pr
                     fig.mean_ms.append(out.mean_ms)
                     fig.errors += out.errors
     return {"figures": figures, "setups": [s.name for s in setups],
-            "repeats": repeats, "duration": duration}
+            "repeats": repeats, "duration": duration,
+            "when": datetime.datetime.now().strftime("%Y-%m-%d %H:%M")}
 
 
 def markdown(result: dict) -> list[str]:
@@ -116,7 +118,8 @@ def markdown(result: dict) -> list[str]:
              f"{result['duration']:.0f} s windows, fresh games for every window. Both share the "
              "machine's cores, so this shows the cluster's overhead, not its scale. On the "
              "cluster, a game's two seats talk to different nodes, so every move reaches the node "
-             "that did not make the last one.", "",
+             "that did not make the last one." + (f" Measured {result['when']}." if "when" in result
+                                                  else ""), "",
              f"| row | {one}: ops/s | CPU ms/op | Redis commands/op | {two}: ops/s | CPU ms/op "
              "| Redis commands/op | ops/s ratio (median, range) | errors |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
