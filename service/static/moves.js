@@ -26,7 +26,7 @@
 // only chooses a part. So a test can drive any game by clicking `[data-move]` controls alone.
 
 const LIST_MAX = 24;     // a group of at most this many moves with nothing on the board: one button each
-const CONFIRM_MAX = 6;   // at most this many complete template moves: a Confirm button each
+const CONFIRM_MAX = 6;   // at most this many complete template moves, not all chosen: a Confirm each
 
 /** JSON with sorted keys: equal values, equal text. */
 export function canon(value) {
@@ -404,8 +404,8 @@ export class MoveBuilder {
 
   moveText(move, fields) {
     const shown = (fields || Object.keys(move)).filter((f) => f !== "type" && f in move);
-    const parts = shown.map((f) => `${humanize(f)} ${this.label(move.type, f, move[f], move)}`);
-    return parts.length ? `${humanize(move.type)}: ${parts.join(" · ")}` : humanize(move.type);
+    const parts = shown.map((f) => `${humanize(f)}: ${this.label(move.type, f, move[f], move)}`);
+    return [humanize(move.type), ...parts].join(" · ");
   }
 
   /** Fields whose values differ among the moves (what tells them apart). */
@@ -427,7 +427,7 @@ export class MoveBuilder {
     if (this.history.length) {
       const p = this.partial(this.current);
       parts.push(h("div", { class: "tf-chosen-line" },
-        h("span", {}, "Chosen: ", h("b", {}, this.moveText(p, Object.keys(p)))),
+        h("span", {}, "Chosen so far: ", h("b", {}, this.moveText(p, Object.keys(p)))),
         this.button("Clear", { cls: "tf-clear", onclick: () => { this.history = []; this.show(); } })));
     }
     for (const [type, cands] of groups) parts.push(this.group(type, cands, groups.size > 1));
@@ -454,14 +454,18 @@ export class MoveBuilder {
       if (!opened.has(field)) opened.set(field, this.opens(cands, field));
       return opened.get(field);
     };
-    // moves with nothing of their own left to choose: their own buttons
-    const direct = this.distinct(cands.filter((r) => !Object.keys(r.c.subsets).length
-      && r.c.atoms.every((a, i) => r.used.includes(i) || (a.row && !opens(a.field)))));
+    // a candidate is settled when nothing of its own is left to choose (a subset may still grow)
+    const settled = (r) => r.c.atoms.every((a, i) => a.sub || r.used.includes(i) || (a.row && !opens(a.field)));
+    // concrete moves so settled: their own buttons
+    const direct = this.distinct(cands.filter((r) => !r.c.template && settled(r)));
     if (direct.length && direct.length <= LIST_MAX) {
       const fields = this.differing(direct);
       rows.push(h("div", { class: "tf-row" }, direct.map((m) => this.sendButton(this.moveText(m, fields), m))));
     }
     // each field: its values as buttons (those with no piece), and a hint where they are on the board
+    const board = [];
+    const hint = h("div", { class: "tf-hint" });
+    rows.push(hint);
     const fields = [];
     for (const r of cands) for (const a of r.c.atoms) if (!fields.includes(a.field)) fields.push(a.field);
     for (const field of fields) {
@@ -472,13 +476,15 @@ export class MoveBuilder {
       const rowKeys = new Map();
       let onTheBoard = false;
       for (const r of cands) {
-        for (const a of r.c.atoms) {
-          if (a.field !== field) continue;
-          if (!a.row) onTheBoard = onTheBoard || this.elements(a.key).some((el) => el.classList.contains("tf-piece"));
-          else if (!rowKeys.has(a.key)) rowKeys.set(a.key, { a, r });
-        }
+        r.c.atoms.forEach((a, i) => {
+          if (a.field !== field) return;
+          if (!a.row) {
+            onTheBoard = onTheBoard || (!r.used.includes(i)
+              && this.elements(a.key).some((el) => el.classList.contains("tf-piece") && !el.classList.contains("tf-chosen")));
+          } else if (!rowKeys.has(a.key)) rowKeys.set(a.key, { a, r });
+        });
       }
-      if (onTheBoard) rows.push(h("div", { class: "tf-hint" }, `Choose the ${humanize(field)} on the board (highlighted)`, sub ? " · " : null, range()));
+      if (onTheBoard) board.push(sub ? `${humanize(field)} (${range().textContent})` : humanize(field));
       if (!rowKeys.size || !(sub || opens(field) || this.history.some((e) => rowKeys.has(e.key)))) continue;
       const buttons = [];
       for (const [key, { a, r }] of rowKeys) {
@@ -494,13 +500,20 @@ export class MoveBuilder {
           h("span", { class: "tf-field-name" }, humanize(field), onTheBoard ? null : range()), buttons));
       }
     }
-    // a template's move, once complete: Confirm
+    if (board.length) hint.textContent = `Click on the board (highlighted): ${board.join(", ")}`;
+    else rows.splice(rows.indexOf(hint), 1);
+    // a template's move, once settled and complete: Confirm
     const templates = cands.filter((r) => r.c.template);
     if (templates.length) {
-      const ready = this.distinct(templates);
-      if (ready.length && ready.length <= CONFIRM_MAX && (this.history.length || hasSub || ready.length === 1)) {
+      let ready = this.distinct(templates.filter(settled));
+      if (!ready.length && this.history.length) {
+        // a few complete moves left, though not every part is chosen: a Confirm each, as a shortcut
+        const few = this.distinct(templates);
+        if (few.length <= CONFIRM_MAX) ready = few;
+      }
+      if (ready.length && (this.history.length || hasSub || ready.length === 1)) {
         rows.push(h("div", { class: "tf-row" }, ready.map((m) =>
-          this.sendButton(`Confirm: ${this.moveText(m)}`, m, "tf-confirm"))));
+          this.sendButton(`Confirm ${this.moveText(m)}`, m, "tf-confirm"))));
       } else if (hasSub && !ready.length) {
         const need = Math.min(...templates.map((r) => Object.entries(r.c.subsets)
           .reduce((n, [f, s]) => n + Math.max(0, s.min - this.picks(r, f).length), 0)));

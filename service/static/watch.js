@@ -605,6 +605,7 @@ async function openStream() {
     keep(record);
     drawSteps();
     drawReplayBar();
+    if (st.mode === "live" && st.frame && st.frame.at === record.v) drawRecord(st.frame);
   });
   source.addEventListener("view", (ev) => {
     if (gen !== st.streamGen) return;
@@ -622,11 +623,16 @@ async function openStream() {
     }
     if (st.over) closeStream();
   });
-  // The service ends each stream after a while, and a network drop ends it too. A ticket is
-  // single use, so never let EventSource retry the same address: fetch a fresh ticket and resume
-  // from the last version seen.
+  // The service ends each stream after a while, and a network drop ends it too: EventSource
+  // reopens the same address by itself and resends Last-Event-ID (the ticket stays valid while it
+  // is used). Only when it gives up (the ticket expired, an error answer) does the page take a
+  // fresh ticket and resume from the last version it saw.
   source.addEventListener("error", () => {
     if (gen !== st.streamGen) return;
+    if (source.readyState === EventSource.CONNECTING) {
+      setStatus("connecting", "reconnecting…");
+      return;
+    }
     source.close();
     st.source = null;
     reconnectLater(gen, "reconnecting…");
@@ -817,5 +823,9 @@ async function start() {
   await restartFeed();
   await refresh();
 }
+
+// The page's state, for the browser's console and the tests (the move builder of the seat's turn
+// is `tablefold.st.builder`).
+window.tablefold = { st };
 
 start();
