@@ -20,7 +20,7 @@ const CSS = `
 .ig-head { display: flex; gap: 8px 16px; flex-wrap: wrap; align-items: baseline; }
 .ig-head .phase { font-size: 16px; font-weight: bold; }
 .ig-head .meta { font-size: 12px; color: #6c757d; }
-.ig-rounds { display: flex; gap: 3px; }
+.ig-rounds { display: flex; flex-wrap: wrap; gap: 3px; }
 .ig-rounds span { font-size: 11px; padding: 2px 6px; border-radius: 4px; background: #e9ecef; color: #495057; }
 .ig-rounds span.build { background: #d0ebff; }
 .ig-rounds span.current { outline: 2px solid #f59f00; font-weight: bold; }
@@ -32,6 +32,7 @@ const CSS = `
 .ig-table { border-collapse: collapse; font-size: 12px; width: 100%; background: #fff; }
 .ig-table td, .ig-table th { border: 1px solid #dee2e6; padding: 2px 4px; text-align: center; white-space: nowrap; }
 .ig-table th { background: #f8f9fa; font-weight: normal; color: #495057; }
+@media (max-width: 600px) { .ig-table td, .ig-table th { white-space: normal; padding: 2px; } .ig-side { flex-basis: 100%; } }
 .ig-table .rr { text-align: left; font-weight: bold; }
 .ig-side .ig-table .rr { white-space: normal; min-width: 90px; }
 .ig-sw { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid rgba(0,0,0,.4); margin-right: 4px; vertical-align: -1px; }

@@ -26,6 +26,7 @@ const CSS = `
 .ttt-player.right .fires { justify-content: flex-end; }
 .ttt-player .sub { font-size: 12px; color: #6c757d; }
 .ttt-drawn { display: flex; flex-direction: column; align-items: center; justify-content: center; min-width: 150px; text-align: center; font-size: 12px; color: #495057; }
+@media (max-width: 600px) { .ttt-players { grid-template-columns: 1fr 1fr; } .ttt-drawn { grid-column: 1 / -1; grid-row: 2; min-width: 0; } .ttt-player { padding: 6px 8px; } .ttt-player .pts { font-size: 22px; min-width: 30px; } }
 .ttt-drawn .label { margin-bottom: 4px; }
 .ttt-over { font-weight: bold; font-size: 14px; color: #212529; max-width: 200px; }
 .ttt-table { overflow: auto; background: #efe9dc; border-radius: 8px; padding: 12px; display: flex; justify-content: center; }

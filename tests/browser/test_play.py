@@ -46,6 +46,9 @@ GAMES = [
     ("imperial-steam", 2, {}),
 ]
 MAX_MOVES = 400        # moves by the seat under test before the test gives up
+# Where the seat may take back its own steps (several moves in one turn): there the test restarts
+# a turn once and undoes a step once, by their buttons.
+UNDO_GAMES = {"no-loose-ends", "barcelona", "tiletum", "imperial-steam"}
 
 
 @pytest.fixture(scope="module")
@@ -244,8 +247,43 @@ REACH = """(targets) => {
   return missing;
 }"""
 
+def concrete(options: list[dict], most=64) -> list[dict]:
+    """The concrete moves of the options without subsets (a one_of made concrete); a sample of
+    `most` where there are more."""
+    out = []
+    for option in options:
+        choose = option.get("choose") or {}
+        if any("subset" in part for part in choose.values()):
+            continue
+        moves = [dict(option["move"])]
+        for field, part in choose.items():
+            moves = [{**m, field: v} for m in moves for v in part["one_of"]]
+        out += moves
+    return out if len(out) <= most else random.Random(len(out)).sample(out, most)
+
+
 READY = """() => !document.body.dataset.busy && document.body.dataset.seat !== ""
   && ["you", "over"].includes(document.body.dataset.turn)"""
+
+# Real clicks (Playwright's, which scroll the control into view and fail when anything covers it):
+# mark one random control of those CLICK would choose among, for the test to click.
+MARK = """([seed, chosen]) => {
+  for (const el of document.querySelectorAll("[data-tf-next]")) el.removeAttribute("data-tf-next");
+  const canon = (v) => Array.isArray(v) ? `[${v.map(canon).join(",")}]`
+    : v && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${k}:${canon(v[k])}`).join(",")}}`
+    : JSON.stringify(v);
+  const keeps = (move, chosen) => Object.entries(chosen).every(([k, v]) => k in move && (
+    canon(move[k]) === canon(v)
+    || (Array.isArray(v) && Array.isArray(move[k]) && v.every((x) => move[k].some((y) => canon(x) === canon(y))))));
+  const all = [...document.querySelectorAll("#play [data-move], #board [data-move]")]
+    .filter((el) => !el.disabled && el.getAttribute("aria-pressed") !== "true" && el.getClientRects().length > 0);
+  const on = chosen ? all.filter((el) => keeps(JSON.parse(el.getAttribute("data-move")), chosen)) : all;
+  const cs = on.length ? on : all;
+  if (!cs.length) return null;
+  const el = cs[Math.floor(seed * cs.length)];
+  el.setAttribute("data-tf-next", "");
+  return { move: JSON.parse(el.getAttribute("data-move")), pick: el.hasAttribute("data-pick") };
+}"""
 
 
 def wait_ready(page):
@@ -256,50 +294,105 @@ def turn(page) -> str:
     return page.evaluate("document.body.dataset.turn")
 
 
-def concrete(options: list[dict], most=64) -> list[dict]:
-    """The concrete moves of the options without subsets (a one_of made concrete)."""
-    out = []
-    for option in options:
-        choose = option.get("choose") or {}
-        if any("subset" in part for part in choose.values()):
-            continue
-        moves = [dict(option["move"])]
-        for field, part in choose.items():
-            moves = [{**m, field: v} for m in moves for v in part["one_of"]]
-        out += moves
-    return out[:most] if len(out) <= most else random.Random(len(out)).sample(out, most)
+def record_line(page) -> str:
+    return page.locator("#record .record-line").inner_text()
 
 
-def play_to_the_end(page, base, gid, token, seed: str, max_moves=MAX_MOVES, check=True, on_turn=None):
-    """Click the page's controls until the game ends; returns (moves sent, clicks)."""
-    rng = random.Random(seed)
-    moves = clicks = 0
-    while True:
-        wait_ready(page)
-        if turn(page) == "over":
-            return moves, clicks
-        assert moves < max_moves, f"{gid}: no end after {moves} moves through the page"
-        if on_turn is not None and on_turn(page, moves):
-            continue
-        body = view(base, gid, token) if check else None
-        if check:
+class Seat:
+    """One seat played through its page: random clicks among the controls (seeded), every legal
+    move checked to have its controls first. With `undo`, the first time the seat may take back
+    two steps it restarts its turn, and the next time it may take back one it undoes it."""
+
+    def __init__(self, page, base, gid, token, seed, check=True, undo=False, real=False):
+        self.page, self.base, self.gid, self.token = page, base, gid, token
+        self.rng = random.Random(seed)
+        self.check, self.real = check, real
+        self.undo = {"checkpoint": undo, "step": undo}
+        self.moves = self.clicks = 0
+        self.undone = []
+
+    def take_back(self, body) -> bool:
+        reach = body["undo"]["steps"] if body.get("undo") else 0
+        page = self.page
+        assert page.locator("#undo-box").get_attribute("data-steps") == str(reach)
+        to = "checkpoint" if reach >= 2 and self.undo["checkpoint"] else \
+            "step" if reach >= 1 and self.undo["step"] and not self.undo["checkpoint"] else None
+        if to is None:
+            return False
+        self.undo[to] = False
+        # the buttons say how far undo reaches
+        assert f"({reach} step{'s' if reach > 1 else ''} back possible)" in page.locator("#undo-step").inner_text()
+        if reach > 1:
+            assert f"({reach} steps)" in page.locator("#undo-turn").inner_text()
+        page.locator("#undo-turn" if to == "checkpoint" else "#undo-step").click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {body['version']} && !document.body.dataset.busy",
+                               timeout=WAIT, polling=20)
+        assert "took back step" in record_line(page)
+        self.undone.append((to, reach))
+        return True
+
+    def move(self):
+        """Make one move (or one undo) by clicking; the page must be ready and the seat's turn."""
+        page, body = self.page, view(self.base, self.gid, self.token)
+        if self.take_back(body):
+            return
+        if self.check:
             missing = page.evaluate(REACH, concrete(body["legal_moves"]))
-            assert not missing, f"{gid} v{body['version']}: no way to {missing[:3]}"
-        done = page.evaluate(CLICK, [rng.randrange(2**32), 200])
-        clicks += len(done["clicks"])
-        if check and body["version"] == done["version"]:
+            assert not missing, f"{self.gid} v{body['version']}: no way to {missing[:3]}"
+        if self.real:
+            done = self.click_really()
+        else:
+            done = page.evaluate(CLICK, [self.rng.randrange(2**32), 200])
+        self.clicks += len(done["clicks"])
+        if self.check and body["version"] == done["version"]:
             missing = uncovered(body["legal_moves"], done["first"])
-            assert not missing, f"{gid} v{body['version']}: no control for {missing[:3]}"
-        if not done["sent"] and os.environ.get("TABLEFOLD_PLAY_DEBUG"):
-            with open(os.environ["TABLEFOLD_PLAY_DEBUG"], "w") as f:
-                json.dump({"body": body, "done": done}, f)
-        assert done["sent"], f"{gid} v{done['version']}: the clicks sent no move: {done['clicks'][-5:]}"
+            assert not missing, f"{self.gid} v{body['version']}: no control for {missing[:3]}"
+        assert done["sent"], f"{self.gid} v{done['version']}: the clicks sent no move: {done['clicks'][-5:]}"
         page.wait_for_function("!document.body.dataset.busy", timeout=WAIT, polling=20)
         error = page.locator("#play-error")
         if error.is_visible():
             text = error.inner_text()
-            assert "moved on" in text, f"{gid} v{done['version']}: {done['clicks'][-1]} refused: {text}"
-        moves += 1
+            assert "moved on" in text, f"{self.gid} v{done['version']}: {done['clicks'][-1]} refused: {text}"
+        self.moves += 1
+
+    def click_really(self):
+        page = self.page
+        first = page.evaluate("""() => [...document.querySelectorAll("#play [data-move], #board [data-move]")]
+          .filter((el) => !el.disabled && el.getAttribute("aria-pressed") !== "true" && el.getClientRects().length > 0)
+          .map((el) => ({ move: JSON.parse(el.getAttribute("data-move")), pick: el.hasAttribute("data-pick") }))""")
+        out = {"version": int(page.evaluate("document.body.dataset.version")), "first": first,
+               "clicks": [], "sent": False}
+        chosen = None
+        for _ in range(60):
+            c = page.evaluate(MARK, [self.rng.random(), chosen])
+            if c is None:
+                break
+            page.locator("[data-tf-next]").click(timeout=WAIT)
+            out["clicks"].append(c)
+            if not c["pick"]:
+                out["sent"] = True
+                break
+            chosen = c["move"]
+        return out
+
+
+def play_to_the_end(base, gid, seats: dict, max_moves=MAX_MOVES):
+    """Play the game's human seats ({seat: Seat}) through their pages until it ends: each time,
+    a seat the game awaits, once its page shows it its turn."""
+    while True:
+        body = view(base, gid)
+        if body["result"] is not None:
+            for seat in seats.values():
+                seat.page.wait_for_function("document.body.dataset.turn === 'over'", timeout=WAIT)
+            return
+        awaited = [seats[s] for s in body["awaited"] if s in seats]
+        assert awaited, f"{gid} v{body['version']}: waits for {body['awaited']}, no seat played here"
+        total = sum(seat.moves for seat in seats.values())
+        assert total < max_moves, f"{gid}: no end after {total} moves through the page"
+        seat = awaited[0]
+        wait_ready(seat.page)
+        if turn(seat.page) == "you":
+            seat.move()
 
 
 def join(page, base, gid, code):
@@ -321,9 +414,12 @@ def test_a_whole_game_through_the_page(base, contexts, engine, players, options)
     token = page.evaluate(f"localStorage.getItem('tablefold.token.{gid}')")
     assert token and token not in page.url
     started = time.monotonic()
-    moves, clicks = play_to_the_end(page, base, gid, token, seed=engine)
+    seat = Seat(page, base, gid, token, seed=engine, undo=True)
+    play_to_the_end(base, gid, {0: seat})
     took = time.monotonic() - started
-    print(f"\n{engine}: {moves} moves, {clicks} clicks in {took:.1f}s")
+    print(f"\n{engine}: {seat.moves} moves, {seat.clicks} clicks in {took:.1f}s, undone {seat.undone}")
+    if engine in UNDO_GAMES:
+        assert [to for to, _ in seat.undone] == ["checkpoint", "step"]
     final = view(base, gid, token)
     assert final["result"] is not None
     end = page.locator("#end")
