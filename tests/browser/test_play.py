@@ -427,3 +427,124 @@ def test_a_whole_game_through_the_page(base, contexts, engine, players, options)
     assert "Game over" in end.inner_text()
     assert page.locator("#rematch").is_visible()
     assert page.locator("#turn").inner_text() == "Game over"
+
+
+# --- tables made in the lobby, two players in two browsers ----------------------------------------------
+def lobby_table(page, base, engine, names, options=(), open_table=False):
+    """Fill the lobby's form: the game, one human seat per name (the creator sits at seat 0), the
+    options named (checkboxes) ticked; create it. Answers the game's id."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("#seat-rows .seat-row", timeout=WAIT)
+    page.select_option("#engine", engine)
+    page.select_option("#players", str(len(names)))
+    for i, name in enumerate(names):
+        row = page.locator(f'#seat-rows .seat-row[data-seat="{i}"]')
+        row.locator(".seat-kind").select_option("human")
+        row.locator(".seat-name").fill(name)
+    page.locator('#seat-rows .seat-row[data-seat="0"] .seat-me').check()
+    for option in options:
+        page.locator(f'#options [data-option="{option}"]').check()
+    if open_table:
+        page.check("#open")
+    page.click("#create-button")
+    page.locator("#created").wait_for(timeout=WAIT)
+    link = page.locator("#play-now")
+    gid = link.get_attribute("href").rsplit("/", 1)[-1]
+    assert page.locator("#created").inner_text().count(gid) >= 1
+    return gid
+
+
+def token_of(page, gid):
+    token = page.evaluate(f"localStorage.getItem('tablefold.token.{gid}')")
+    assert token and token not in page.url
+    return token
+
+
+def test_two_players_from_the_lobby_with_an_invite_link(base, contexts):
+    """Tic Tac Trek: Ann makes the table in the lobby and sends Bob his invite link; each plays
+    from their own browser; whose turn it is shows on both pages and in the tab's title; the
+    end offers a rematch."""
+    ann, bob = contexts.page(), contexts.page()
+    gid = lobby_table(ann, base, "tic-tac-trek", ["Ann", "Bob"])
+    invites = ann.locator("#created .invite-list li")
+    assert invites.count() == 1 and invites.get_attribute("data-seat") == "1"  # Ann sits already
+    link = invites.locator("input").input_value()
+    assert link.startswith(f"{base}/join/{gid}/")
+    ann.click("#play-now")
+    ann.wait_for_url(f"**/play/{gid}", timeout=WAIT)
+    bob.goto(link)
+    bob.wait_for_url(f"**/play/{gid}", timeout=WAIT)    # the code left the address
+    pages = {0: ann, 1: bob}
+    seats = {i: Seat(page, base, gid, token_of(page, gid), seed=f"lobby-{i}") for i, page in pages.items()}
+    for page in pages.values():
+        page.wait_for_function("document.body.dataset.seat !== '' && document.body.dataset.turn !== undefined",
+                               timeout=WAIT)
+    while (body := view(base, gid))["result"] is None:
+        mover = body["awaited"][0]
+        other = pages[1 - mover]
+        page = pages[mover]
+        # the mover's tab says so in its title, live: the other's move came by the stream
+        page.wait_for_function("document.title.startsWith('● Your turn')", timeout=WAIT)
+        wait_ready(page)
+        other.wait_for_function(f"document.body.dataset.version === '{body['version']}'", timeout=WAIT)
+        assert not other.title().startswith("●")
+        name = "Ann" if mover == 0 else "Bob"
+        assert other.locator("#turn").inner_text() == f"Waiting for Seat {mover} · {name}"
+        assert page.locator("#turn").inner_text() == "Your turn"
+        seats[mover].move()
+    for page in pages.values():
+        page.locator("#end").wait_for(timeout=WAIT)
+        assert page.locator("#turn").inner_text() == "Game over"
+    ranking = body["result"]["ranking"]
+    first = [r["seat"] for r in ranking if r["rank"] == 1]
+    text = ann.locator("#end .end-result").inner_text()
+    assert ("share first place" in text) if len(first) > 1 else ("wins" in text)
+    # the rematch: the same seats, Ann's seat kept, Bob's invite link to send
+    ann.click("#rematch")
+    ann.locator("#rematch-link").wait_for(timeout=WAIT)
+    assert ann.locator("#end .invite-list li").get_attribute("data-seat") == "1"
+    # the lobby lists the game among each one's games, and among the games to watch
+    for page in pages.values():
+        page.goto(f"{base}/")
+        mine = page.locator(f'#my-games li[data-game="{gid}"]')
+        mine.wait_for(timeout=WAIT)
+        assert "finished" in mine.inner_text()
+        page.locator(f'#games tr[data-game="{gid}"]').wait_for(timeout=WAIT)
+
+
+def test_an_open_table_and_a_simultaneous_step(base, contexts):
+    """Tekhenu, an open table made in the lobby with an option ticked: Bob takes the free seat
+    from the lobby's list. Its first step is simultaneous (each keeps one of two Decrees): one who
+    has chosen waits for the other and may change the choice meanwhile."""
+    ann, bob = contexts.page(), contexts.page()
+    gid = lobby_table(ann, base, "tekhenu", ["Ann", "Bob"], options=["random_wheel"], open_table=True)
+    assert view(base, gid)["options"]["random_wheel"] is True
+    ann.click("#play-now")
+    ann.wait_for_url(f"**/play/{gid}", timeout=WAIT)
+    bob.goto(f"{base}/")
+    listed = bob.locator(f'#open-tables li[data-game="{gid}"]')
+    listed.wait_for(timeout=WAIT)
+    listed.locator('button[data-seat="1"]').click()
+    bob.wait_for_url(f"**/play/{gid}", timeout=WAIT)
+    seats = {0: Seat(ann, base, gid, token_of(ann, gid), seed="open-0"),
+             1: Seat(bob, base, gid, token_of(bob, gid), seed="open-1")}
+    assert view(base, gid)["awaited"] == [0, 1]
+    for page in (ann, bob):
+        wait_ready(page)
+        assert page.locator("#turn").inner_text() == "Your turn (also waiting for 1 other player)"
+    seats[0].move()
+    ann.wait_for_function("document.body.dataset.turn === 'chosen'", timeout=WAIT)
+    assert ann.locator("#turn").inner_text().startswith("You have chosen. Waiting for 1 player")
+    # Ann changes her mind while Bob thinks: her controls are still there
+    before = view(base, gid)["version"]
+    done = ann.evaluate(CLICK, [7, 50])
+    assert done["sent"]
+    ann.wait_for_function(f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy",
+                          timeout=WAIT)
+    assert ann.locator("#play-error").is_hidden()
+    assert ann.evaluate("document.body.dataset.turn") == "chosen"
+    bob.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=WAIT)
+    assert bob.locator("#turn").inner_text() == "Your turn"
+    play_to_the_end(base, gid, seats)
+    for page in (ann, bob):
+        page.locator("#end").wait_for(timeout=WAIT)
