@@ -548,3 +548,139 @@ def test_an_open_table_and_a_simultaneous_step(base, contexts):
     play_to_the_end(base, gid, seats)
     for page in (ann, bob):
         page.locator("#end").wait_for(timeout=WAIT)
+
+
+# --- refusals, a stale view, the keyboard ---------------------------------------------------------------
+KEY_TARGET = """() => { const el = document.activeElement;
+  return !!el && el.matches("#play [data-move], #board [data-move]") && !el.disabled; }"""
+
+
+def move_by_keyboard(page, presses=400) -> int:
+    """Tab to a control, press Enter; again until a move is sent. Answers the Enter presses."""
+    version = page.evaluate("document.body.dataset.version")
+    enters = 0
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if not page.evaluate(KEY_TARGET):
+            continue
+        pick = page.evaluate("document.activeElement.hasAttribute('data-pick')")
+        page.keyboard.press("Enter")
+        enters += 1
+        if not pick:
+            page.wait_for_function(f"document.body.dataset.version !== '{version}' && !document.body.dataset.busy",
+                                   timeout=WAIT, polling=20)
+            return enters
+    raise AssertionError(f"no move made with {presses} presses of Tab")
+
+
+def test_refusals_a_stale_view_and_the_keyboard(base, contexts):
+    """Tic Tac Trek against the random bot. A control whose move the service refuses (422): the
+    reason is said in words beside the board. The same seat moving in another tab while this one
+    hears nothing (its stream cut): this tab's move is stale (409), and the page shows the table
+    as it stands and says so. Then moves by the keyboard alone, and the game to its end."""
+    made = create(base, "tic-tac-trek", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed="refusals")
+    gid = made["id"]
+    page = contexts.page()
+    page.route("**/stream?**", lambda route: route.abort())     # this tab hears nothing live
+    join(page, base, gid, made["join_codes"]["0"])
+    token = token_of(page, gid)
+    wait_ready(page)
+
+    # 422: a control tampered with sends what it says; the service is the judge
+    version = view(base, gid, token)["version"]
+    page.evaluate("""() => { const el = document.querySelector("#board [data-move]:not([data-pick])");
+      const move = JSON.parse(el.getAttribute("data-move")); move.cell = [40, 40];
+      el.setAttribute("data-move", JSON.stringify(move)); }""")
+    page.locator("#board [data-move]:not([data-pick])").first.click()
+    error = page.locator("#play-error")
+    error.wait_for(timeout=WAIT)
+    assert error.inner_text().startswith("Not allowed: ")
+    assert len(error.inner_text()) > len("Not allowed: ") + 10          # the reason, in words
+    assert view(base, gid, token)["version"] == version
+    assert page.locator("#board [data-move]").count() > 0               # still playable
+
+    # 409: the same seat moves in a second tab (it hears the stream; this one does not)
+    other = page.context.new_page()
+    other.goto(f"{base}/play/{gid}")
+    wait_ready(other)
+    Seat(other, base, gid, token, seed="other tab").move()
+    other.close()
+    now = view(base, gid, token)["version"]
+    assert now > version and page.evaluate("document.body.dataset.version") == str(version)
+    done = page.evaluate(CLICK, [3, 50])
+    assert done["sent"]
+    page.wait_for_function(f"document.body.dataset.version === '{now}' && !document.body.dataset.busy",
+                           timeout=WAIT, polling=20)
+    assert "moved on before your move arrived" in error.inner_text()
+    assert "shown as it stands now" in error.inner_text()
+    assert view(base, gid, token)["version"] == now                    # nothing was played
+
+    # the keyboard alone: Tab to a control, Enter
+    wait_ready(page)
+    move_by_keyboard(page)
+    assert error.is_hidden()
+    wait_ready(page)
+    move_by_keyboard(page)
+    play_to_the_end(base, gid, {0: Seat(page, base, gid, token, seed="refusals")})
+    page.locator("#end").wait_for(timeout=WAIT)
+
+
+# --- a phone's screen ------------------------------------------------------------------------------------
+PHONE = {"width": 375, "height": 740}
+# Every control brought into view (the page scrolls, and a board wider than the screen scrolls
+# inside itself) is the element found at its centre: nothing covers it. Answers those that fail.
+UNREACHABLE = """() => {
+  const out = [];
+  const all = [...document.querySelectorAll("[data-move], #create-button, #play-now, .invite-url, #rematch")]
+    .filter((el) => !el.disabled && el.getClientRects().length > 0);
+  for (const el of all) {
+    el.scrollIntoView({ block: "center", inline: "center" });
+    const r = el.getBoundingClientRect();
+    const x = Math.min(Math.max(r.left + r.width / 2, 1), innerWidth - 1);
+    const y = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(el === hit || el.contains(hit))) out.push(el.outerHTML.slice(0, 120));
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def fits_a_phone(page, what):
+    assert page.evaluate(OVERFLOW) <= 0, f"{what}: wider than the screen"
+    missing = page.evaluate(UNREACHABLE)
+    assert not missing, f"{what}: controls out of reach: {missing[:3]}"
+
+
+def test_a_phone_screen(base, contexts):
+    """375 px wide: the lobby (a new table made there) and three games; no page is wider than the
+    screen, and every control can be brought into view and clicked. Tic Tac Trek is played to its
+    end and the others for a few moves, by real clicks (Playwright's: scrolled to, nothing over
+    them)."""
+    page = contexts.page(**PHONE)
+    page.goto(f"{base}/")
+    page.wait_for_selector("#seat-rows .seat-row", timeout=WAIT)
+    fits_a_phone(page, "the lobby")
+    gid = lobby_table(page, base, "barcelona", ["Ann"] + [""], options=[])
+    fits_a_phone(page, "the lobby with a new table")
+    page.goto(f"{base}/")
+    page.locator(f'#my-games li[data-game="{gid}"]').wait_for(timeout=WAIT)
+    fits_a_phone(page, "the lobby with my games")
+
+    for engine, players, moves in (("tic-tac-trek", 2, None), ("barcelona", 2, 6), ("tekhenu", 2, 6)):
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+        made = create(base, engine, seats, seed=f"phone-{engine}")
+        gid = made["id"]
+        join(page, base, gid, made["join_codes"]["0"])
+        seat = Seat(page, base, gid, token_of(page, gid), seed=engine, check=False, real=True)
+        while moves is None or seat.moves < moves:
+            wait_ready(page)
+            fits_a_phone(page, f"{engine} at step {page.evaluate('document.body.dataset.version')}")
+            if turn(page) == "over":
+                break
+            seat.move()
+        if moves is None:
+            assert turn(page) == "over"
+            page.locator("#end").wait_for(timeout=WAIT)
+            fits_a_phone(page, f"{engine}'s end")
