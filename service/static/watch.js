@@ -356,7 +356,28 @@ function acceptView(body) {
   }
   st.frameSeq++;
   draw(frameOfGame(body, st.perspective));
-  if (st.over) closeStream();
+  if (st.over) {
+    closeStream();
+    catchUp();
+  }
+}
+
+/** The records the stream did not bring before it closed (the game ended with this seat's own
+ * move, whose answer came first): read from the log, then drawn. */
+async function catchUp() {
+  const gen = st.streamGen;
+  if (st.lastSeen >= st.version) return;
+  try {
+    const side = st.perspective === "all" ? "&as=all" : "";
+    const token = st.perspective === "all" || st.perspective === ownSeat() ? st.token : null;
+    const page = await get(`${base}/log?since=${st.lastSeen + 1}&limit=1000${side}`, token);
+    if (gen !== st.streamGen) return;
+    page.records.forEach(keep);
+  } catch (e) {
+    return;   // the steps stay as they were; a reload reads them all
+  }
+  drawSteps();
+  if (st.frame) drawRecord(st.frame);
 }
 
 // --- a free seat of an open table --------------------------------------------------------------------
@@ -397,7 +418,7 @@ function drawEnd(frame) {
   const ranking = (frame.result.ranking || []).slice().sort((a, b) => a.rank - b.rank);
   const rows = ranking.map((r) => h("li", { "data-seat": r.seat, class: r.seat === mySeat() ? "you" : "" },
     h("i", { class: "tf-dot", style: { "--seat": kit.seatColour(r.seat) } }),
-    `#${r.rank} ${seatName(r.seat)}`, r.points !== undefined ? ` · ${r.points} points` : ""));
+    `#${r.rank} ${seatName(r.seat)}`, r.points !== undefined ? ` · ${plural(r.points, "point")}` : ""));
   const parts = [h("h2", {}, "Game over"), h("p", { class: "end-result" }, resultText(frame.result)),
                  rows.length ? h("ol", { class: "end-ranking" }, rows) : null];
   const made = st.rematchMade;

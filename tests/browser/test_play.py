@@ -49,6 +49,8 @@ MAX_MOVES = 400        # moves by the seat under test before the test gives up
 # Where the seat may take back its own steps (several moves in one turn): there the test restarts
 # a turn once and undoes a step once, by their buttons.
 UNDO_GAMES = {"no-loose-ends", "barcelona", "tiletum", "imperial-steam"}
+# The README's picture of play: this game, after this many moves, one part of a move chosen.
+SCENE = ("barcelona", 9, "play.png")
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +107,12 @@ def contexts(browser):
     yield made
     made.close()
     assert not made.errors, made.errors
+
+
+def shot(page, name, **kw):
+    """A screenshot beside the test run (or where TABLEFOLD_SCREENSHOTS says: the README's)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), **kw)
 
 
 # --- the API, read only (and the tables the tests start from) ---------------------------------------
@@ -376,10 +384,10 @@ class Seat:
         return out
 
 
-def play_to_the_end(base, gid, seats: dict, max_moves=MAX_MOVES):
-    """Play the game's human seats ({seat: Seat}) through their pages until it ends: each time,
-    a seat the game awaits, once its page shows it its turn."""
-    while True:
+def play_to_the_end(base, gid, seats: dict, max_moves=MAX_MOVES, until=None):
+    """Play the game's human seats ({seat: Seat}) through their pages until it ends (or `until()`
+    holds): each time, a seat the game awaits, once its page shows it its turn."""
+    while until is None or not until():
         body = view(base, gid)
         if body["result"] is not None:
             for seat in seats.values():
@@ -393,6 +401,21 @@ def play_to_the_end(base, gid, seats: dict, max_moves=MAX_MOVES):
         wait_ready(seat.page)
         if turn(seat.page) == "you":
             seat.move()
+
+
+def picture_a_choice(page, name):
+    """The seat's page with the first part of a move chosen (a pick clicked), for the README;
+    the choice is cleared again."""
+    wait_ready(page)
+    page.evaluate("""() => { for (const el of document.querySelectorAll("[data-tf-next]")) el.removeAttribute("data-tf-next");
+      const el = document.querySelector("#board [data-pick]") || document.querySelector("#play [data-pick]");
+      if (el) el.setAttribute("data-tf-next", ""); }""")
+    if page.locator("[data-tf-next]").count():
+        page.locator("[data-tf-next]").click()
+        page.locator("#play .tf-chosen-line").wait_for(timeout=WAIT)
+    shot(page, name, full_page=True)
+    if page.locator("#play .tf-clear").count():
+        page.click("#play .tf-clear")
 
 
 def join(page, base, gid, code):
@@ -415,6 +438,9 @@ def test_a_whole_game_through_the_page(base, contexts, engine, players, options)
     assert token and token not in page.url
     started = time.monotonic()
     seat = Seat(page, base, gid, token, seed=engine, undo=True)
+    if engine == SCENE[0]:
+        play_to_the_end(base, gid, {0: seat}, until=lambda: seat.moves >= SCENE[1])
+        picture_a_choice(page, SCENE[2])
     play_to_the_end(base, gid, {0: seat})
     took = time.monotonic() - started
     print(f"\n{engine}: {seat.moves} moves, {seat.clicks} clicks in {took:.1f}s, undone {seat.undone}")
@@ -470,6 +496,7 @@ def test_two_players_from_the_lobby_with_an_invite_link(base, contexts):
     assert invites.count() == 1 and invites.get_attribute("data-seat") == "1"  # Ann sits already
     link = invites.locator("input").input_value()
     assert link.startswith(f"{base}/join/{gid}/")
+    shot(ann, "new-table.png")
     ann.click("#play-now")
     ann.wait_for_url(f"**/play/{gid}", timeout=WAIT)
     bob.goto(link)
@@ -495,6 +522,8 @@ def test_two_players_from_the_lobby_with_an_invite_link(base, contexts):
     for page in pages.values():
         page.locator("#end").wait_for(timeout=WAIT)
         assert page.locator("#turn").inner_text() == "Game over"
+        # every step listed, the last one too (whether it came by the stream or not)
+        page.wait_for_function(f"document.querySelectorAll('#steps li').length === {body['version']}", timeout=WAIT)
     ranking = body["result"]["ranking"]
     first = [r["seat"] for r in ranking if r["rank"] == 1]
     text = ann.locator("#end .end-result").inner_text()
@@ -503,6 +532,7 @@ def test_two_players_from_the_lobby_with_an_invite_link(base, contexts):
     ann.click("#rematch")
     ann.locator("#rematch-link").wait_for(timeout=WAIT)
     assert ann.locator("#end .invite-list li").get_attribute("data-seat") == "1"
+    shot(ann, "game-over.png")
     # the lobby lists the game among each one's games, and among the games to watch
     for page in pages.values():
         page.goto(f"{base}/")
@@ -676,6 +706,9 @@ def test_a_phone_screen(base, contexts):
         seat = Seat(page, base, gid, token_of(page, gid), seed=engine, check=False, real=True)
         while moves is None or seat.moves < moves:
             wait_ready(page)
+            if engine == "tekhenu" and seat.moves == 4:
+                page.evaluate("window.scrollTo(0, 0)")
+                shot(page, "phone.png")
             fits_a_phone(page, f"{engine} at step {page.evaluate('document.body.dataset.version')}")
             if turn(page) == "over":
                 break
