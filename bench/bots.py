@@ -380,12 +380,18 @@ def notes(table: list[Row]) -> str:
                    f"{f['wins']} of {f['games']} ({f['rate']:.0%}, 95% CI {f['lo']:.0%}–"
                    f"{f['hi']:.0%}; target {words}); {verdict}. Margins of the games lost: "
                    f"{', '.join(f'{m:+g}' for m in lost)}.")
-    counts = sorted({(r.level, len(r.games)) for r in table})
     out.append("")
-    out.append("Games per row in this run: " + ", ".join(
-        f"level {lv}: {n}" for lv, n in counts) + ". The rows are small because the whole run "
-        "has to fit a shared two-core machine (every level-3 game of a long engine costs "
-        "about a CPU-minute); `python -m bench bots --games N` plays more.")
+    per = []
+    for lv in sorted({r.level for r in table}):
+        by_n: dict[int, set] = {}
+        for r in table:
+            if r.level == lv:
+                by_n.setdefault(len(r.games), set()).add(r.engine)
+        per.append(f"level {lv}: " + ", ".join(
+            f"{n} ({', '.join(sorted(names))})" for n, names in sorted(by_n.items(), reverse=True)))
+    out.append("Games per row in this run: " + "; ".join(per) + ". The rows are small because the whole run "
+        "has to fit a shared two-core machine (a level-3 game of a long engine costs half a "
+        "CPU-minute to a minute); `python -m bench bots --games N` plays more.")
     return "\n".join(out)
 
 
