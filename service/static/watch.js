@@ -321,6 +321,7 @@ async function act(call) {
   let answer = null;
   try {
     answer = await call();
+    if (st.builder) st.builder.history = [];   // made: the next move starts with nothing chosen
   } catch (e) {
     if (e.status === 409 && e.code === "stale_version") {
       playError("The game moved on before your move arrived, so it was not played. The table is " +
