@@ -144,6 +144,11 @@ async function create(ev) {
     if (kind === "human" && row.querySelector(".seat-me").checked) claim = i;
   });
   const body = { engine: e.name, seats, options: readOptions(e), open: $("open").checked };
+  if ($("clock-base").value) {
+    body.clock = { base_seconds: Number($("clock-base").value),
+                   increment_seconds: Number($("clock-increment").value),
+                   on_timeout: $("clock-timeout").value };
+  }
   if (claim !== null) body.claim = claim;
   const error = $("create-error");
   error.hidden = true;

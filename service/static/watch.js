@@ -14,6 +14,7 @@ import * as fallback from "./fallback.js";
 import { MoveBuilder, canon } from "./moves.js";
 import { tokenFor as heldToken, keepToken, forgetToken, playUrl } from "./seats.js";
 import { inviteList } from "./invites.js";
+import { Clocks, onTimeoutText } from "./clock.js";
 
 const { h, s } = kit;
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,7 @@ const st = {
 };
 
 // --- sides --------------------------------------------------------------------------------------
+const clocks = new Clocks();   // a clocked table's time left per seat, counted down between views
 const ownSeat = () => (st.token && st.me.seat !== null ? String(st.me.seat) : null);
 
 /** The bearer token a request for this side carries: none for the public side. */
@@ -93,6 +95,7 @@ function frameOfReplay(body, perspective) {
 function noteGame(body) {
   st.engine = body.engine;
   st.seats = body.seats;
+  if ("clock" in body) clocks.update(body.clock);
   st.players = body.seats.length;
   st.readOnly = body.read_only;
   st.open = !!body.open;
@@ -463,9 +466,26 @@ function drawSeats(frame) {
       h("i", { class: "tf-dot" }), h("span", { class: "seat-name" }, seatName(i)),
       seat.kind === "human" && !seat.claimed ? h("span", { class: "tag" }, "empty") : null,
       active ? h("span", { class: "tag turn" }, waiting ? "to move" : "has chosen") : null,
+      clocks.tag(h, i),
+      seat.kind === "human" && seat.played_by === "bot"
+        ? h("span", { class: "tag bot-playing" }, `a ${seat.bot || "random"} bot plays this seat`) : null,
+      seat.kind === "human" && seat.played_by === "bot" && String(i) === ownSeat() && !st.over
+        ? h("button", { type: "button", class: "take-back", onclick: () => takeSeatBack(i) },
+            "Take my seat back") : null,
       rank ? h("span", { class: "tag rank" },
         `#${rank.rank}${rank.points !== undefined ? ` · ${rank.points} pts` : ""}`) : null);
   }));
+  const clock = clocks.clock;
+  $("seats").title = clock ? `Clock: ${clock.base_seconds} s and ${clock.increment_seconds} s a move; `
+    + (onTimeoutText[clock.on_timeout] || "") : "";
+}
+
+/** The seat's player takes back the seat a bot played (after a timeout or the operator's hand). */
+async function takeSeatBack(seat) {
+  await act(async () => {
+    await post(`${base}/seats/${seat}/return`, st.token);
+    return get(base, st.token);
+  });
 }
 
 function who(record) {
