@@ -23,20 +23,27 @@ def after_action(t, seat, action):
         push(t, {"seat": seat, "kind": "card_offer", "action": action, "cards": cards})
 
 
+def offered(s, seat, step) -> list[str]:
+    """The step's cards the seat still holds: a Blessing used on an earlier offer owed at the
+    same time is in the discard pile, no longer offered."""
+    return [c for c in step["cards"] if c in s["p"][seat]["cards"]]
+
+
 def use(t, seat, move, step):
     """The `use` move: the offered cards you use (an empty list declines them all)."""
     chosen = text_list(move.get("cards"), "cards")
-    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(step["cards"]):
+    cards = offered(t.state, seat, step)
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(cards):
         raise IllegalMove("not_offered", "Use only cards offered to you now, each once "
-                                         f"(offered: {', '.join(step['cards'])}), or none.")
-    used = [c for c in step["cards"] if c in chosen]
+                                         f"(offered: {', '.join(cards) or 'none'}), or none.")
+    used = [c for c in cards if c in chosen]
     t.emit(event("cards_used", {"seat": seat, "action": step["action"], "cards": used,
-                                "declined": [c for c in step["cards"] if c not in chosen]}))
+                                "declined": [c for c in cards if c not in chosen]}))
     for c in used:
         grant(t, seat, D.CARDS[c]["reward"], c)
 
 
 def offer_options(s, seat, step):
+    cards = offered(s, seat, step)
     return [{"move": {"type": "use"},
-             "choose": {"cards": {"subset": list(step["cards"]), "min": 0,
-                                  "max": len(step["cards"])}}}]
+             "choose": {"cards": {"subset": cards, "min": 0, "max": len(cards)}}}]

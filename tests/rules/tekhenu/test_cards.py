@@ -129,3 +129,22 @@ def test_card_offers_are_public_moves():
     new, _ = bastet(s)
     move = {"type": "use", "cards": [tech]}
     assert E.public_move(new, 0, move) == move
+
+
+def test_a_blessing_offered_twice_is_used_once():
+    """Two offers of one Blessing can be owed at once (an action, then a free action of the same
+    kind before the first offer is answered). Once used it is in the discard pile: the later
+    offer no longer holds it (found by the search bot, which raised on removing it twice)."""
+    blessing = on("bastet", "blessing")[0]
+    s = table()
+    s["p"][0].update(cards=[blessing], papyrus=2)
+    offer = {"seat": 0, "kind": "card_offer", "action": "bastet", "cards": [blessing]}
+    s["pending"] = [dict(offer), dict(offer)]
+    used, _ = run(s, 0, {"type": "use", "cards": [blessing]})
+    assert used["p"][0]["cards"] == [] and used["discard"].count(blessing) == 1
+    assert E.legal_moves(used, 0) == [{"move": {"type": "use"},
+                                       "choose": {"cards": {"subset": [], "min": 0, "max": 0}}}]
+    with pytest.raises(IllegalMove):
+        run(used, 0, {"type": "use", "cards": [blessing]})
+    done, _ = run(used, 0, {"type": "use", "cards": []})
+    assert done["pending"] == [] and done["discard"].count(blessing) == 1
