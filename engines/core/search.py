@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 from engines.core.contract import Engine, IllegalMove, canonical
 from engines.core.events import redact_event
-from engines.core.options import allows, count_moves, expand, option_count, sample_move
+from engines.core.options import allows, count_moves, expand, sample_move
 from engines.core.rng import Rng, derive_rng
 
 
@@ -154,13 +154,8 @@ class SortingRng:
         items.sort(key=canonical)
         self._rng.shuffle(items)
 
-    def shuffled(self, items) -> list:
-        out = list(items)
-        self.shuffle(out)
-        return out
-
-    def sample(self, items, k: int) -> list:
-        return self.shuffled(items)[:k]
+    shuffled = Rng.shuffled   # through this shuffle, so sorted first
+    sample = Rng.sample
 
     def choice(self, seq):
         return self._rng.choice(sorted(seq, key=canonical))

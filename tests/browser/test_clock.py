@@ -17,7 +17,7 @@ from events.games import Games
 from events.store import Store
 from service import worker
 from service.redis_client import connect
-from tests.browser.test_play import (HTTP_SECONDS, WAIT, auth, base, browser, contexts,  # noqa: F401
+from tests.browser.test_play import (HTTP_SECONDS, WAIT, auth, base, contexts,  # noqa: F401
                                      create, join, view)
 
 CLOCK = re.compile(r"⏱ (\d+):(\d\d)")

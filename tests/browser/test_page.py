@@ -11,17 +11,16 @@ from __future__ import annotations
 import importlib
 import os
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
 import redis
 import requests
-from werkzeug.serving import make_server
 
 from engines.core import derive_rng, get_engine, register, sample_move
 from service import create_app
+from tests.support.server import in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -54,31 +53,13 @@ def unavailable(reason: str):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        unavailable(f"{CHROMIUM} is missing (Debian: apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("Playwright for Python is not installed (pip install playwright)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
 def base(real_redis_url):
     """The service on a loopback port, in this process, over a clean real Redis."""
     redis.Redis.from_url(real_redis_url).flushall()
     app = create_app(redis.Redis.from_url(real_redis_url),
                      {"STREAM_SECONDS": STREAM_SECONDS, "STREAM_KEEPALIVE": 0.5, "ADMIN_TOKEN": "op"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
+    with in_thread(app) as url:
+        yield url
 
 
 @pytest.fixture

@@ -14,16 +14,15 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
 import time
 
 import pytest
 import redis
 import requests
-from werkzeug.serving import make_server
 
 from service import create_app
-from tests.browser.test_page import CHROMIUM, CHROMIUM_ARGS, SHOTS, unavailable
+from tests.support.server import in_thread
+from tests.browser.test_page import SHOTS
 
 WAIT = 15_000          # ms for anything the page should show
 HTTP_SECONDS = 30      # for any answer of the service to the test itself
@@ -58,30 +57,12 @@ SCENE = ("barcelona", 9, "play.png")
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        unavailable(f"{CHROMIUM} is missing (Debian: apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("Playwright for Python is not installed (pip install playwright)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
 def base(real_redis_url):
     """The service on a loopback port, in this process, over a clean real Redis."""
     redis.Redis.from_url(real_redis_url).flushall()
     app = create_app(redis.Redis.from_url(real_redis_url), CONFIG)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
+    with in_thread(app) as url:
+        yield url
 
 
 class Contexts:

@@ -13,7 +13,7 @@ import requests
 
 from service.app import MAX_BODY
 from tests.service.helpers import snapshot_of_redis
-from tests.support.server import Server, auth, log_entries, new_table
+from tests.support.server import Server, auth, in_thread, log_entries, new_table
 
 TIMEOUT = 30
 
@@ -122,19 +122,11 @@ def test_requests_that_break_http_get_a_4xx(server, request_bytes):
 def werkzeug_server(real_redis_url):
     """The app under werkzeug's own server (what `flask run` and the browser tests serve it with),
     which hands the view the raw socket: a body must be read by its length, not to the end."""
-    import threading
-
     import redis
-    from werkzeug.serving import make_server
 
     from service import create_app
-    app = create_app(redis.Redis.from_url(real_redis_url))
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    thread.join(5)
+    with in_thread(create_app(redis.Redis.from_url(real_redis_url))) as url:
+        yield url
 
 
 @pytest.mark.parametrize("how", ["content-length", "chunked"])

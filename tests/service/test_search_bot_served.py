@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 import pytest
 import requests
@@ -21,16 +20,6 @@ SEARCH = {"kind": "bot", "bot": "search", "level": 1}
 def server(tmp_path_factory):
     with Server(tmp_path_factory.mktemp("search-bot"), workers=1, env=UNLIMITED_ENV) as s:
         yield s
-
-
-def wait_for(predicate, seconds: float):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"not within {seconds} s")
 
 
 def records(base: str, gid: str) -> list[dict]:
@@ -55,9 +44,10 @@ def test_a_search_bot_seat_plays_through_the_worker_to_the_end(server):
     seats = requests.get(f"{server.base}/games/{gid}", headers=me, timeout=10).json()["seats"]
     assert seats[1].get("bot") == "search" and seats[1].get("level") == 1, seats
     while True:
-        view = wait_for(lambda: (v := requests.get(f"{server.base}/games/{gid}", headers=me,
-                                                   timeout=10).json())
-                        and (v["result"] or 0 in v["awaited"]) and v, 60)
+        view = server.wait_for(lambda: (v := requests.get(f"{server.base}/games/{gid}", headers=me,
+                                                          timeout=10).json())
+                               and (v["result"] or 0 in v["awaited"]) and v, 60,
+                               "the search bot to answer")
         if view["result"]:
             break
         moved = requests.post(f"{server.base}/games/{gid}/moves", headers=me, timeout=10,
@@ -77,17 +67,18 @@ def test_a_worker_killed_mid_game_strands_nothing(server):
     made = requests.post(f"{server.base}/games", timeout=10, json={
         "engine": "trok", "seats": [{"kind": "bot", "bot": "random"}, SEARCH]}).json()
     gid = made["id"]
-    wait_for(lambda: len(bot_moves(server.base, gid, 1)) >= 3, 60)
+    server.wait_for(lambda: len(bot_moves(server.base, gid, 1)) >= 3, 60, "three search-bot moves")
     first = server.bot_worker_pid()
     assert first is not None
     os.kill(first, signal.SIGKILL)
-    wait_for(lambda: (p := server.bot_worker_pid()) is not None and p != first, 30)
+    server.wait_for(lambda: (p := server.bot_worker_pid()) is not None and p != first, 30,
+                    "a new bot worker")
 
     def finished():
         view = requests.get(f"{server.base}/games/{gid}", timeout=10).json()   # queues it
         return view["result"] and view
 
-    view = wait_for(finished, 120)
+    view = server.wait_for(finished, 120, "the game to finish")
     assert {r["seat"] for r in view["result"]["ranking"]} == {0, 1}
     log = records(server.base, gid)
     assert [r["v"] for r in log] == list(range(1, len(log) + 1))

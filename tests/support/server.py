@@ -9,6 +9,7 @@ TABLEFOLD_PROFILE=long scales the counts of clients, rounds and examples by `LON
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -254,3 +255,20 @@ def log_entries(r: redis.Redis, gid: str) -> list[tuple[str, dict]]:
     """The raw stream of a game: (entry id, record), oldest first."""
     import json
     return [(eid.decode(), json.loads(fields[b"r"])) for eid, fields in r.xrange(f"tf:{{{gid}}}:log")]
+
+
+@contextlib.contextmanager
+def in_thread(app):
+    """The app on a loopback port in this process, under werkzeug's own threaded server (what
+    `flask run` serves it with): yields its base URL."""
+    import threading
+
+    from werkzeug.serving import make_server
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
