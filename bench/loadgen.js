@@ -138,7 +138,8 @@ class Conn {
 
 // A server-sent event stream: GET, then a chunked body read as it comes, cut into events.
 class Sse {
-  constructor(path, headers, onEvent, onEnd) {
+  constructor(port, path, headers, onEvent, onEnd) {
+    this.port = port;
     this.onEvent = onEvent;
     this.onEnd = onEnd;
     this.text = '';
@@ -365,7 +366,7 @@ class StreamSeat {
     if (stopping) return;
     if (this.index >= this.slot.games.length) { stats.exhausted++; return; }
     const g = this.game, index = this.index;
-    this.sse = new Sse(`/games/${g.gid}/stream`, auth(g.tokens[this.seat]),
+    this.sse = new Sse(this.conn.port, `/games/${g.gid}/stream`, auth(g.tokens[this.seat]),
       (event, data) => { if (event === 'view' && index === this.index) this.onView(JSON.parse(data)); },
       () => { if (!stopping && index === this.index) { error('stream ended early'); setTimeout(() => this.open(), 50); } });
   }
@@ -428,7 +429,7 @@ function main() {
   const idle = [];
   for (let i = 0; i < (cfg.idle_streams || 0); i++) {
     const gid = cfg.idle_games[i % cfg.idle_games.length];
-    idle.push(new Sse(`/games/${gid}/stream`, '', () => { stats.views++; }, () => {}));
+    idle.push(new Sse(PORTS[portsGiven++ % PORTS.length], `/games/${gid}/stream`, '', () => { stats.views++; }, () => {}));
   }
   live.push({ close: () => { for (const s of idle) s.close(); }, step: () => {} });
   t0 = now();

@@ -3,8 +3,10 @@
 A followed game has one blocking XREAD on its stream in this worker, however many live streams
 of it the worker serves: each batch of new records is folded into the worker's cached state
 (so the next move on it appends in one round trip) and handed to every listener of the game.
-A game is followed while it has listeners, and for `linger` seconds after a request of this
-worker last used it. The readers are threads; under gevent's worker they are greenlets.
+A game is followed only while it has listeners: a reader that serves no live stream would cost a
+round trip per record on every worker, more than the one it saves the next move (a move on a
+copy that is behind catches up through the append's own answer, events/games.py). The readers
+are threads; under gevent's worker they are greenlets.
 """
 from __future__ import annotations
 
@@ -27,7 +29,6 @@ Listener = Callable[[list], None]
 @dataclass
 class _Followed:
     position: int                       # the newest version this reader has read
-    until: float                        # follow at least until then (monotonic)
     listeners: set = field(default_factory=set)
 
 
@@ -40,13 +41,11 @@ class Handle:
 
 
 class Follower:
-    def __init__(self, games: Games, reader: redis.Redis, block_seconds: float = 10,
-                 linger_seconds: float = 30, max_games: int = 2048):
+    def __init__(self, games: Games, reader: redis.Redis, block_seconds: float = 10):
         """`reader` is a client for blocking reads only: its socket timeout must exceed
         `block_seconds`, and its pool must allow one connection per followed game."""
         self.games, self.reader = games, reader
         self.block_ms = int(block_seconds * 1000)
-        self.linger, self.max_games = linger_seconds, max_games
         self._lock = threading.Lock()
         self._followed: dict[str, _Followed] = {}
 
@@ -54,32 +53,20 @@ class Follower:
     def followed(self) -> int:
         return len(self._followed)
 
-    def touch(self, gid: str, version: int) -> None:
-        """A request of this worker used the game at `version`: keep it current for a while."""
-        if self.linger > 0:
-            self._follow(gid, version)
-
     def listen(self, gid: str, after: int, listener: Listener) -> Handle:
         """Call `listener(records)` with every batch of records after version `after` (from the
         moment of this call; earlier ones are the caller's to read)."""
-        self._follow(gid, after, listener)
-        return Handle(self, gid, listener)
-
-    def _follow(self, gid: str, position: int, listener: Listener | None = None) -> None:
         start = False
         with self._lock:
             f = self._followed.get(gid)
             if f is None:
-                if len(self._followed) >= self.max_games and listener is None:
-                    return  # enough games followed: this one is read on demand
-                f = self._followed[gid] = _Followed(position, 0.0)
+                f = self._followed[gid] = _Followed(after)
                 start = True
-            f.until = max(f.until, time.monotonic() + self.linger)
-            if listener is not None:
-                f.listeners.add(listener)
+            f.listeners.add(listener)
         if start:
             threading.Thread(target=self._read, args=(gid, f), name=f"follow-{gid}",
                              daemon=True).start()
+        return Handle(self, gid, listener)
 
     def _unlisten(self, gid: str, listener: Listener) -> None:
         with self._lock:
@@ -91,7 +78,7 @@ class Follower:
         stream = keys(gid)[0]
         while True:
             with self._lock:
-                if not f.listeners and time.monotonic() > f.until:
+                if not f.listeners:
                     del self._followed[gid]
                     return
             try:

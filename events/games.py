@@ -4,7 +4,7 @@ The straight line of a move: the worker's cached state -> decide -> one atomic a
 trip; a worker whose copy was behind gets the missing records in the same answer, catches up and
 decides again) -> the new state cached. Each worker keeps every game it serves as an immutable
 entry (metadata, version, state, and what undo needs); a read brings it up to date in one round
-trip; the follower (events/follow.py) keeps it current between requests.
+trip; while a live stream of the game is open, the follower (events/follow.py) keeps it current.
 """
 from __future__ import annotations
 
@@ -406,11 +406,11 @@ class Games:
                 self._answer_retry(game, id_key, fp)
                 raise IllegalMove("game_over", "The game is over: a seat ran out of time.")
             if expected_version is not None and expected_version != game.version:
+                if expected_version > game.version and not game.fresh:
+                    self.refresh(game)  # the client has seen a version this worker has not
+                    continue            # (the append checks the move id itself)
                 self._answer_retry(game, id_key, fp)
-                if expected_version < game.version or game.fresh:
-                    raise Conflict(game.version)
-                self.refresh(game)  # the client has seen a version this worker has not
-                continue
+                raise Conflict(game.version)
             rng = derive_rng(game.meta["seed"], game.version + 1)
             try:
                 events = game.engine.decide(game.state, seat, move, rng)

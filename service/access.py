@@ -98,16 +98,10 @@ def _found(game: Game | None, gid: str) -> Game:
     return game
 
 
-def followed(game: Game) -> Game:
-    """This worker keeps the game current for a while: the next move on it appends at once."""
-    current_app.extensions["tablefold.follower"].touch(game.gid, game.version)
-    return game
-
-
 def load(gid: str) -> Game:
     """The game as it stands now (one round trip)."""
     try:
-        return followed(_found(games().load(gid), gid))
+        return _found(games().load(gid), gid)
     except UnknownEngineVersion as e:
         raise ApiError("engine_version", str(e))
 
@@ -119,7 +113,7 @@ def cached(gid: str) -> Game:
         game = games().cached(gid)
     except UnknownEngineVersion as e:
         raise ApiError("engine_version", str(e))
-    return followed(game) if game is not None else load(gid)
+    return game if game is not None else load(gid)
 
 
 def stale(current: int) -> ApiError:

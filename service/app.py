@@ -1,6 +1,8 @@
 """The application factory: configuration from the environment, the store, the follower, routes."""
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
 import logging
 
@@ -49,15 +51,19 @@ def bounded_body() -> None:
 
 def deadline(seconds: float):
     """A time limit on what follows, under gevent's worker (elsewhere the server's own)."""
+    timeout = _gevent_timeout()
+    return timeout(seconds, TimeoutError) if timeout else contextlib.nullcontext()
+
+
+@functools.cache
+def _gevent_timeout():
+    """gevent's Timeout when this process is gevent's (its worker patches before the app loads)."""
     try:
         import gevent
         from gevent import monkey
-        if monkey.is_module_patched("socket"):
-            return gevent.Timeout(seconds, TimeoutError)
     except ImportError:
-        pass
-    import contextlib
-    return contextlib.nullcontext()
+        return None
+    return gevent.Timeout if monkey.is_module_patched("socket") else None
 
 
 def ready(store: Store) -> str:
@@ -78,7 +84,7 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(from_env())
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, FOLLOW_SECONDS=30.0,
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY,
                       RATELIMIT_STORAGE="memory://")
     app.config.update(config or {})
     cfg = app.config
@@ -91,8 +97,7 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
     games = Games(Store(redis_client), idle_seconds=cfg["IDLE_DAYS"] * 86400)
     app.extensions["tablefold"] = games
     app.extensions["tablefold.follower"] = Follower(
-        games, reader or redis_client, block_seconds=cfg["STREAM_KEEPALIVE"],
-        linger_seconds=cfg["FOLLOW_SECONDS"])
+        games, reader or redis_client, block_seconds=cfg["STREAM_KEEPALIVE"])
     if cfg["TRUSTED_PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=cfg["TRUSTED_PROXIES"],
                                 x_proto=cfg["TRUSTED_PROXIES"])

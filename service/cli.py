@@ -45,6 +45,7 @@ def serve(args) -> None:
             self.cfg.set("accesslog", "-" if settings["ACCESS_LOG"] else None)
             from service.logs import config
             self.cfg.set("logconfig_dict", config(settings["ACCESS_LOG"]))  # JSON lines
+            self.cfg.set("logger_class", "service.logs.AccessLogger")
             self.cfg.set("child_exit", worker_exited)
 
         def load(self):

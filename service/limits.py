@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 
 
@@ -16,8 +16,13 @@ def install(app: Flask, storage_uri: str, storage_options: dict | None = None) -
     limiter = Limiter(key_func=client_address, app=app, storage_uri=storage_uri,
                       storage_options=storage_options or {}, strategy="fixed-window",
                       headers_enabled=True, key_prefix="tf:limits")
-    # only the routes that name a limit check one (`limited`): moves and reads pay nothing
+    # only the routes that name a limit check one (`limited`), and only their answers carry its
+    # headers: moves and reads pay nothing (the limiter's context lives on the request's own)
     app.before_request_funcs[None].remove(limiter._check_request_limit)
+    app.teardown_request_funcs[None].remove(limiter._Limiter__release_context)
+    funcs = app.after_request_funcs[None]
+    inject = next(f for f in funcs if getattr(f, "args", None) == (limiter,))
+    funcs[funcs.index(inject)] = lambda response: inject(response) if g.get("limited") else response
     app.extensions["tablefold.limiter"] = limiter
     return limiter
 
@@ -29,6 +34,7 @@ def limited(setting: str):
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
             limiter = current_app.extensions["tablefold.limiter"]
+            g.limited = True
             with limiter.limit(current_app.config[setting], scope=setting):
                 return func(*args, **kwargs)
         return wrapper

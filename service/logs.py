@@ -8,6 +8,8 @@ import logging
 import time
 import traceback
 
+from gunicorn.glogging import Logger
+
 
 def request_id() -> str:
     from flask import g
@@ -50,3 +52,12 @@ def config(access: bool = True) -> dict:
     out = copy.deepcopy(LOG_CONFIG)
     out["loggers"]["gunicorn.access"]["level"] = "INFO" if access else "WARNING"
     return out
+
+
+class AccessLogger(Logger):
+    """gunicorn's logger, building a request's access line only when the access log is on (it
+    builds one for every request whenever a logging configuration is given: ~0.1 ms a request)."""
+
+    def access(self, resp, req, environ, request_time):
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)

@@ -6,6 +6,7 @@ multiprocess mode adds them up (PROMETHEUS_MULTIPROC_DIR, set by the command).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
@@ -68,6 +69,17 @@ def metrics():
     return Response(generate_latest(registry), mimetype=CONTENT_TYPE_LATEST)
 
 
+# a metric's child per label set, looked up once (labels() locks and validates on every call)
+@functools.lru_cache(maxsize=4096)
+def requests_of(route: str, method: str, status: int):
+    return REQUESTS.labels(route, method, str(status))
+
+
+@functools.lru_cache(maxsize=1024)
+def latency_of(route: str):
+    return LATENCY.labels(route)
+
+
 def install(app: Flask, ready) -> None:
     """Request ids and metrics on every request; `ready()` says what keeps the service from
     serving, or nothing."""
@@ -82,7 +94,7 @@ def install(app: Flask, ready) -> None:
     @app.after_request
     def count(response):
         route = request.url_rule.rule if request.url_rule else "unmatched"
-        REQUESTS.labels(route, request.method, str(response.status_code)).inc()
-        LATENCY.labels(route).observe(time.perf_counter() - getattr(g, "started", time.perf_counter()))
+        requests_of(route, request.method, response.status_code).inc()
+        latency_of(route).observe(time.perf_counter() - getattr(g, "started", time.perf_counter()))
         response.headers["X-Request-ID"] = request_id()
         return response

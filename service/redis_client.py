@@ -8,10 +8,25 @@ from redis.retry import Retry
 
 COMMAND_SECONDS = 5.0     # an ordinary command's answer
 CONNECT_SECONDS = 2.0
+POOL_SIZE = 512           # connections per process; redis-py 8's pool refuses the 101st
+
+
+def _driver_info() -> dict:
+    """CLIENT SETINFO's name and version, worked out once: redis-py 8 otherwise reads its package
+    metadata from disk for every new connection, blocking the worker meanwhile."""
+    try:
+        from redis.driver_info import DriverInfo
+    except ImportError:  # redis-py before 8 reads it once
+        return {}
+    return {"driver_info": DriverInfo()}
+
+
+DRIVER = _driver_info()
 
 
 def _options(socket_timeout: float) -> dict:
     return {
+        **DRIVER,
         "socket_timeout": socket_timeout,
         "socket_connect_timeout": CONNECT_SECONDS,
         "health_check_interval": 30,
@@ -30,8 +45,14 @@ def connect(url: str, cluster: bool = False, socket_timeout: float = COMMAND_SEC
     if cluster:
         from redis.cluster import RedisCluster
         options.pop("health_check_interval")
+        options.setdefault("max_connections", POOL_SIZE)
         return RedisCluster.from_url(url, **options)
-    return redis.Redis.from_url(url, **options)
+    if max_connections:
+        return redis.Redis.from_url(url, **options)
+    # a gevent worker runs hundreds of requests at once: past the pool's size a request waits
+    # for a connection (up to a command's time) instead of failing
+    return redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+        url, max_connections=POOL_SIZE, timeout=socket_timeout, **options))
 
 
 def blocking_reader(url: str, cluster: bool, block_seconds: float):

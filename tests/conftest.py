@@ -70,10 +70,10 @@ def any_redis(request):
     return request.getfixturevalue("real_redis")
 
 
-# The in-process app of most tests: no follower lingering on fakeredis, and rate limits far above
+# The in-process app of most tests: rate limits far above
 # what a test makes (tests/service/test_limits.py checks the real ones).
 UNLIMITED = "100000/minute"
-TEST_CONFIG = {"ADMIN_TOKEN": "operator-secret", "FOLLOW_SECONDS": 0,
+TEST_CONFIG = {"ADMIN_TOKEN": "operator-secret",
                "RATE_CREATE": UNLIMITED, "RATE_IMPORT": UNLIMITED, "RATE_JOIN": UNLIMITED,
                "RATE_TICKET": UNLIMITED, "STREAMS_PER_GAME": 100_000,
                "STREAMS_PER_ADDRESS": 100_000}

@@ -15,7 +15,7 @@ DEFAULTS = from_env({})
 @pytest.fixture
 def shipped(fake_redis):
     """The app with the shipped limits and expiry (only the operator token set)."""
-    return create_app(fake_redis, {"ADMIN_TOKEN": "operator-secret", "FOLLOW_SECONDS": 0}).test_client()
+    return create_app(fake_redis, {"ADMIN_TOKEN": "operator-secret"}).test_client()
 
 
 def per_minute(setting: str) -> int:
