@@ -180,7 +180,10 @@ def main(argv=None) -> int:
         sync_r = redis()
         sync = Stack(stack, sync_r, serve(tablefold_serve(sync_r.url, worker_class="sync",
                                                           workers=4, name="gunicorn sync")))
-        models = {"gevent": svc, "sync": sync}
+        one_r = redis()
+        one = Stack(stack, one_r, serve(tablefold_serve(one_r.url, workers=1,
+                                                        name="gunicorn gevent, 1 worker")))
+        models = {"gevent": svc, "gevent1": one, "sync": sync}
         doc.granian = granian_version()
         if doc.granian:
             gr_r = redis()

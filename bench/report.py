@@ -349,6 +349,7 @@ class Report:
         out = [f"| server | {head} | {head2} | server CPU ms/move, 10 / 50 games |",
                "|---|" + "---:|" * (2 * len(games)) + "---:|"]
         names = [("gevent", "gunicorn gevent, 1 worker per core (`tablefold serve`)"),
+                 ("gevent1", "gunicorn gevent, 1 worker"),
                  ("sync", "gunicorn sync, 4 processes"),
                  ("granian", f"granian {self.granian} WSGI, 1 worker per core, "
                              f"{self.prof.granian_threads} blocking threads each"),
@@ -584,7 +585,8 @@ class Report:
                "| server | streams answered | moves/s with the streams | ÷ moves/s without "
                "| errors | server memory before → with the streams | per stream |",
                "|---|---:|---:|---:|---:|---:|---:|"]
-        labels = {"gevent": "gunicorn gevent (`tablefold serve`)", "sync": "gunicorn sync, 4",
+        labels = {"gevent": "gunicorn gevent (`tablefold serve`)",
+                  "gevent1": "gunicorn gevent, 1 worker", "sync": "gunicorn sync, 4",
                   "granian": "granian WSGI"}
         for name, label in labels.items():
             row, base = self.row(f"idle {name} 10"), self.row(f"move {name} 10")
@@ -604,33 +606,28 @@ class Report:
                 "load, the two stream counters, the first view) and a keep-alive every 10 s."]
         gev = self.row("idle gevent 10")
         if gev is not None and gev.errors:
-            out += ["", f"**The {gev.errors} errors under gevent are a service bug the burst "
-                    "shows**: 503 `storage_unavailable` (and `outcome_unknown` on moves) with "
-                    "Redis up, logged as `storage unavailable: Too many connections`. The "
-                    "installed redis-py (8.1) caps a client's connection pool at 100 connections "
-                    "by default (`max_connections or 100` in `ConnectionPool.__init__`; older "
-                    "releases allowed 2**31), `service/redis_client.py` sets no bound for the "
-                    "service's main client (only for the follower's reader), and a gevent worker serving more "
-                    "than 100 requests that need Redis at the same moment (here: 200 streams "
-                    "opening at once) gets `MaxConnectionsError` instead of waiting for a "
-                    "connection."]
+            seen = ", ".join(f"{k}: {v}" for k, v in sorted(gev.statuses.items(), key=str))
+            out += ["", f"**{gev.errors} errors under gevent** (answers by status: {seen})."]
         return out
 
     def why_gevent(self) -> list[str]:
         G = self.prof.games
         cmp = {}
-        for name in ("sync", "granian", "boardgame.io"):
+        for name in ("gevent1", "sync", "granian", "boardgame.io"):
             cmp[name] = {n: self.ratio(f"move {name} {n}", f"move gevent {n}")[0] for n in G}
         reads = {name: {n: self.ratio(f"read {name} {n}", f"read gevent {n}")[0] for n in G}
-                 for name in ("sync", "granian")}
+                 for name in ("gevent1", "sync", "granian")}
 
         def listed(d):
             return ", ".join(f"{d[n]:.2f}" for n in G)
 
         cpu = {}
-        for name in ("gevent", "sync", "granian"):
+        trips = {}
+        for name in ("gevent", "gevent1", "sync", "granian"):
             row = self.row(f"move {name} 50")
             cpu[name] = row.server_cpu_ms if row else math.nan
+            trips[name] = {n: (r.trips if (r := self.row(f"move {name} {n}")) else math.nan)
+                           for n in G}
         before, mid = getattr(self, "rss", {}).get("idle gevent 10", (0, 0))
         idle = self.row("idle gevent 10")
         opened = idle.statuses.get("stream 200", 0) if idle else 0
@@ -646,6 +643,20 @@ class Report:
             "thousands (`worker_connections` 4000), and the follower feeds every stream of a "
             "game from one blocking read. Against the others, in this run:",
             "",
+            f"- **gevent with one worker instead of one per core**: moves ÷ two workers "
+            f"{listed(cmp['gevent1'])}, reads {listed(reads['gevent1'])}, "
+            f"{_f(cpu['gevent1'], 3)} ms of server CPU a move at 50 games. One process holds "
+            "every game's copy, so no move meets a copy another worker left behind: "
+            f"{listed(trips['gevent1'])} Redis round trips a move against "
+            f"{listed(trips['gevent'])} with two workers, where a game whose seats' "
+            "connections landed on different workers reloads before each move. "
+            + ("Two workers still serve more moves a second on this machine, so "
+               "`tablefold serve` keeps one per core; a node given one core, or several "
+               "nodes behind a proxy that sends a game to one node, gets the single "
+               "worker's one round trip (`TABLEFOLD_WORKERS=1`)."
+               if statistics.median(cmp['gevent1'].values()) < 1 else
+               "One worker serves as many moves a second here as two: the second core's "
+               "share goes to Redis and the load."),
             f"- **gunicorn sync, 4 processes**: moves ÷ gevent {listed(cmp['sync'])} and reads "
             f"÷ gevent {listed(reads['sync'])} at {games} games, {_f(cpu['sync'], 3)} ms of "
             f"server CPU a move at 50 games against {_f(cpu['gevent'], 3)}. One request per "
@@ -654,7 +665,7 @@ class Report:
             f"- **granian's WSGI server**: moves ÷ gevent {listed(cmp['granian'])}, reads ÷ "
             f"gevent {listed(reads['granian'])}, {_f(cpu['granian'], 3)} ms a move at 50 "
             "games. Its HTTP layer is Rust and cheaper than gunicorn's Python parser and "
-            "gevent's sockets (see *Where the CPU goes*), so it wins on plain requests; but a "
+            "gevent's sockets (see *Where the CPU goes*), so it is as fast or faster on plain requests; but a "
             "WSGI app runs in its pool of blocking threads and a live stream's response is "
             "drained by one of them for the stream's whole life: a worker holds as many "
             f"streams as it has threads ({self.prof.granian_threads} here), and holding "
@@ -717,10 +728,8 @@ class Report:
                     "client is a cost of its own that the served path does not have. Beyond "
                     f"the bare append, a served move costs {served - bare:.0f} µs more: its "
                     f"route ({b['move'] - b['bare_append']:.0f} µs more than the bare append "
-                    "in-process) and the followers: every worker that follows the game reads "
-                    f"the record from its XREAD, folds it into its cached entry (~{b['follow']:.0f} "
-                    "µs) and re-arms the XREAD, and a worker whose copy was behind loads the "
-                    "game before it appends."]
+                    "in-process) and, on a worker whose copy was behind, the load before the "
+                    "append."]
         return out
 
     def missed(self, checks) -> list[str]:
@@ -747,18 +756,15 @@ class Report:
                              f"floor {b['floor']:.0f}, `Games.submit` {b['submit']:.0f} (of it "
                              f"one round trip ~{b['ping']:.0f}), and the rest in the route: "
                              "token check, schema validation, the minimal answer, the "
-                             "rate-limit and metrics hooks (see *Where the CPU goes*). Each "
-                             "worker that follows the game also folds the record "
-                             f"(~{b['follow']:.0f} µs) and re-arms its XREAD.")
-                stale = mv.sent.get("hget", 0.0)
+                             "metrics hooks (see *Where the CPU goes*).")
+                stale = mv.sent.get("evalsha", 1.0) - 1.0
                 if stale >= 0.02 and "stale" not in seen:
                     seen.add("stale")
                     text += (f" About {100 * stale:.0f}% of the moves reach a worker whose "
-                             "cached copy is a record behind (the other seat's move went to the "
-                             "other worker, whose record this worker's follower has not folded "
-                             "yet): `Games.submit` then asks for the move id (HGET) and reloads "
-                             "(a second EVALSHA) before it appends, three round trips instead "
-                             "of one.")
+                             "cached copy is behind: the game's two seats' connections landed "
+                             "on different workers, so each worker's copy misses the other's "
+                             "records, and `Games.submit` loads them (a second EVALSHA) before "
+                             "it appends, two round trips instead of one.")
                 elif stale >= 0.02:
                     text += f" About {100 * stale:.0f}% of the moves took the stale-copy path."
                 seen.add("a")
@@ -811,13 +817,13 @@ class Report:
                     continue
                 seen.add("calls")
                 out.append(head + f" Round trips: {c['spread']}. The request path's own is "
-                           "the append script (one EVALSHA), more when the worker's copy was "
-                           "behind (see (a)) or, for (f), when a new table's streams open (a "
-                           "load and the two stream counters each); every worker that follows "
-                           "the game (each that served a request on it in the last 30 s: both, "
-                           "here) is woken by the new record and sends its next blocking XREAD, "
-                           "so the followers alone make about one call per worker per move "
-                           "until moves come faster than a worker's XREAD returns. "
+                           "the append script (one EVALSHA), and a load before it when the "
+                           "worker's copy was behind (see (a)); for (f), a new table's streams "
+                           "open (a load and the two stream counters each), and every worker "
+                           "holding a live stream of the game follows it with one blocking "
+                           "XREAD, woken by each new record (one call per worker per record, "
+                           "shared by all the game's streams on that worker). A worker follows "
+                           "no game it holds no stream of. "
                            f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
                            "because it also counts each command the append script runs "
                            "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys).")
@@ -925,14 +931,13 @@ class Report:
                 cs, us = ns.get(label, (0.0, 0.0))
                 out.append(f"| {label} | {um:.0f} | {cm:.2f} | {us:.0f} | {cs:.2f} |")
             out += ["", "- gunicorn builds the access-log line's fields for every request "
-                    "whenever a `logconfig_dict` is set (`Logger.access_log_enabled`), although "
-                    "`tablefold serve` leaves the access log off (its logger at WARNING drops "
-                    "the line afterwards).",
+                    "whenever a `logconfig_dict` is set (`Logger.access_log_enabled`), even with "
+                    "the access log off; `tablefold serve`'s logger (`service.logs.AccessLogger`) "
+                    "builds it only when the access log is on.",
                     "- redis-py 8 reads its own package metadata from disk (importlib.metadata, "
-                    "an e-mail header parser) for every new connection (`CLIENT SETINFO`), and "
-                    "blocks the worker's event loop meanwhile. A worker opens a connection per "
-                    "game its follower reads, and a finished game stays followed for 30 s after "
-                    "its last request, so a stream of new tables keeps opening connections."]
+                    "an e-mail header parser) for every new connection (`CLIENT SETINFO`), "
+                    "blocking the worker's event loop meanwhile, unless the client is handed one "
+                    "`DriverInfo` made once, as `service/redis_client.py` does."]
         for kind, label in (("move", "(a) move"), ("stream", "(f) stream-driven move")):
             funcs = sp.get(kind, {}).get("functions", [])
             if not funcs:
