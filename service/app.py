@@ -84,8 +84,7 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(from_env())
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY,
-                      RATELIMIT_STORAGE="memory://")
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, RATELIMIT_STORAGE="memory://")
     app.config.update(config or {})
     cfg = app.config
     if redis_client is None:

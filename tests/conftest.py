@@ -70,8 +70,8 @@ def any_redis(request):
     return request.getfixturevalue("real_redis")
 
 
-# The in-process app of most tests: rate limits far above
-# what a test makes (tests/service/test_limits.py checks the real ones).
+# The in-process app of most tests: rate limits far above what a test makes
+# (tests/service/test_limits.py checks the real ones).
 UNLIMITED = "100000/minute"
 TEST_CONFIG = {"ADMIN_TOKEN": "operator-secret",
                "RATE_CREATE": UNLIMITED, "RATE_IMPORT": UNLIMITED, "RATE_JOIN": UNLIMITED,

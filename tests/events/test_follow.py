@@ -86,3 +86,21 @@ def test_requests_alone_start_no_reader(real_redis):
         assert moved.status_code == 200, moved.json
     assert client.get(f"/games/{game['id']}", headers=auth(game["token"])).json["version"] == 4
     assert app.extensions["tablefold.follower"].followed == 0
+
+
+def test_at_the_production_keepalive_a_closed_streams_reader_stops_within_one_block(real_redis):
+    """The same as above with the app's own follower: its block is the live stream's keep-alive
+    (10 s), so a reader with no listener left is gone within that."""
+    from service import create_app
+    from service.config import from_env
+    app = create_app(real_redis)
+    follower, games = app.extensions["tablefold.follower"], app.extensions["tablefold"]
+    game, _ = games.create(tiny, tiny.load_options({"rounds": 3}), HUMANS, seed="s")
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, game.version, heard.put)
+    time.sleep(0.2)  # the reader is blocked in its XREAD
+    handle.close()
+    assert follower.followed == 1   # still blocked
+    keepalive = from_env({})["STREAM_KEEPALIVE"]
+    assert wait_until(lambda: follower.followed == 0, keepalive + 2)
+    assert heard.empty()

@@ -72,3 +72,19 @@ def test_serve_plays_a_game_and_keeps_it_across_a_restart(tmp_path):
         assert again["version"] == version and again["state"] == moved.json()["state"]
     finally:
         stop(proc)
+
+
+@pytest.mark.parametrize("access_log", [False, True])
+def test_the_access_log_holds_a_line_per_request_only_when_asked_for(tmp_path, access_log):
+    from tests.support.server import Server
+    env = {"TABLEFOLD_ACCESS_LOG": "1"} if access_log else {}
+    server = Server(tmp_path, workers=1, env=env).start()
+    try:
+        for _ in range(3):
+            assert requests.get(f"{server.base}/healthz", timeout=5).ok
+        time.sleep(0.5)
+    finally:
+        server.stop()
+    lines = [line for line in server.log_tail(10_000).splitlines()
+             if '"gunicorn.access"' in line and "/healthz" in line]
+    assert len(lines) == (3 if access_log else 0), lines

@@ -79,7 +79,7 @@ def spec() -> Spec:
         from flask.testing import FlaskClient
 
         from service import create_app
-        app = create_app(fakeredis.FakeRedis(), None)
+        app = create_app(fakeredis.FakeRedis())
         plain = FlaskClient(app, app.response_class)  # not itself checked against the spec
         _SPEC = Spec(plain.get("/openapi.json").get_json())
     return _SPEC
