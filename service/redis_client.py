@@ -42,15 +42,17 @@ def connect(url: str, cluster: bool = False, socket_timeout: float = COMMAND_SEC
     options = _options(socket_timeout)
     if max_connections:
         options["max_connections"] = max_connections
+    # a gevent worker runs hundreds of requests at once: past the pool's size a request waits
+    # for a connection instead of failing (the follower's reader names its own bound)
     if cluster:
         from redis.cluster import RedisCluster
         options.pop("health_check_interval")
-        options.setdefault("max_connections", POOL_SIZE)
+        if not max_connections:  # a pool per node; its wait is the pool's own default, 20 s
+            options.update(max_connections=POOL_SIZE,
+                           connection_pool_class=redis.BlockingConnectionPool)
         return RedisCluster.from_url(url, **options)
     if max_connections:
         return redis.Redis.from_url(url, **options)
-    # a gevent worker runs hundreds of requests at once: past the pool's size a request waits
-    # for a connection (up to a command's time) instead of failing
     return redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
         url, max_connections=POOL_SIZE, timeout=socket_timeout, **options))
 

@@ -175,6 +175,28 @@ def test_a_ticket_from_one_node_streams_on_the_other(nodes):
                 break
 
 
+def test_more_commands_at_once_on_one_node_than_redis_py_pools_by_default_all_get_answers(cluster):
+    # redis-py 8 refuses a node's 101st connection; the service's cluster client waits for one
+    from service.redis_client import connect
+    client = connect(cluster.url, cluster=True)
+    answers, failures = [], []
+
+    def wait_on_redis():
+        try:
+            answers.append(client.blpop(["{one-node}:nothing"], timeout=0.5))
+        except Exception as e:  # what a request would have answered 503 for
+            failures.append(repr(e))
+
+    threads = [threading.Thread(target=wait_on_redis) for _ in range(150)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    assert answers == [None] * 150
+    client.close()
+
+
 def test_a_master_failing_over_loses_no_move_acknowledged_before_it(cluster, nodes):
     api = Nodes(nodes, "failover")
     gid, tokens = table(api, "tic-tac-trek", 2)
