@@ -1,34 +1,35 @@
-"""Each worker's one reader per game it follows.
+"""Each worker's one subscription to the records of the games it holds.
 
-A followed game has one blocking XREAD on its stream in this worker, however many live streams
-of it the worker serves: each batch of new records is folded into the worker's cached state
-(so the next move on it appends in one round trip) and handed to every listener of the game.
-A game is followed only while it has listeners: a reader that serves no live stream would cost a
-round trip per record on every worker, more than the one it saves the next move (a move on a
-copy that is behind catches up through the append's own answer, events/games.py). The readers
-are threads; under gevent's worker they are greenlets.
+The append script publishes every record it appends on the game's channel (events/store.py). A
+worker subscribes, on one connection, to the channel of every game in its cache and of every
+game it serves a live stream of: a record another worker appended is folded into this worker's
+copy as it arrives, so the next move here appends in one round trip whichever worker the seat's
+connection reached, and each live stream of the game hears it. Nothing is read per record: Redis
+pushes, the worker reads its one socket. A record heard out of order (a gap, or after the
+subscription came back) is read from the log, so a stream never misses one. The reader is a
+thread; under gevent's worker it is a greenlet.
 """
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-import redis
-
 from events.games import Games
-from events.store import decode_entry, keys
+from events.store import channel, channel_game
 
 log = logging.getLogger("tablefold.follow")
 
 Listener = Callable[[list], None]
+WAIT_SECONDS = 0.1   # how long a move on a copy that is behind waits for a record already sent
 
 
 @dataclass
 class _Followed:
-    position: int                       # the newest version this reader has read
+    position: int                       # the newest version its listeners have heard
     listeners: set = field(default_factory=set)
 
 
@@ -41,62 +42,206 @@ class Handle:
 
 
 class Follower:
-    def __init__(self, games: Games, reader: redis.Redis, block_seconds: float = 10):
-        """`reader` is a client for blocking reads only: its socket timeout must exceed
-        `block_seconds`, and its pool must allow one connection per followed game."""
+    def __init__(self, games: Games, reader, keepalive_seconds: float = 10):
+        """`reader`: the client whose server (any node of a cluster) the subscription connects
+        to. The connection is pinged after `keepalive_seconds` of silence."""
         self.games, self.reader = games, reader
-        self.block_ms = int(block_seconds * 1000)
-        self._lock = threading.Lock()
+        self.keepalive = keepalive_seconds
+        self._cond = threading.Condition()
+        self._send = threading.Lock()
+        self._wanted: set[str] = set()       # games whose records this worker asked for
+        self._confirmed: set[str] = set()    # ... and whose subscription Redis confirmed
+        self._heard: dict[str, int] = {}     # the newest version heard of each wanted game
         self._followed: dict[str, _Followed] = {}
+        self._conn = None
+        self._pid = None                     # the process the reader runs in (not a forked copy)
+        games.on_cached = self._cache_changed
+        games.wait_for_record = self.wait_for
 
     @property
     def followed(self) -> int:
+        """Games with a live stream listening in this worker."""
         return len(self._followed)
 
+    @property
+    def subscribed(self) -> int:
+        return len(self._confirmed)
+
+    # --- what the worker asks for ---------------------------------------------------------------
     def listen(self, gid: str, after: int, listener: Listener) -> Handle:
-        """Call `listener(records)` with every batch of records after version `after` (from the
-        moment of this call; earlier ones are the caller's to read)."""
-        start = False
-        with self._lock:
+        """Call `listener(records)` with every record after version `after`, in order."""
+        with self._cond:
             f = self._followed.get(gid)
             if f is None:
                 f = self._followed[gid] = _Followed(after)
-                start = True
             f.listeners.add(listener)
-        if start:
-            threading.Thread(target=self._read, args=(gid, f), name=f"follow-{gid}",
-                             daemon=True).start()
+        self._want(gid)
         return Handle(self, gid, listener)
 
     def _unlisten(self, gid: str, listener: Listener) -> None:
-        with self._lock:
+        with self._cond:
             f = self._followed.get(gid)
-            if f is not None:
-                f.listeners.discard(listener)
+            if f is None:
+                return
+            f.listeners.discard(listener)
+            if f.listeners:
+                return
+            del self._followed[gid]
+        if self.games.cache.peek(gid) is None:
+            self._unwant(gid)
 
-    def _read(self, gid: str, f: _Followed) -> None:
-        stream = keys(gid)[0]
+    def _cache_changed(self, gid: str, held: bool) -> None:
+        if held:
+            self._want(gid)
+        elif gid not in self._followed:
+            self._unwant(gid)
+
+    def _want(self, gid: str) -> None:
+        with self._cond:
+            if gid in self._wanted:
+                return
+            self._wanted.add(gid)
+        self._start()
+        self._command("SUBSCRIBE", channel(gid))
+
+    def _unwant(self, gid: str) -> None:
+        with self._cond:
+            if gid not in self._wanted:
+                return
+            self._wanted.discard(gid)
+            self._heard.pop(gid, None)
+        self._command("UNSUBSCRIBE", channel(gid))
+
+    def _command(self, *args) -> None:
+        """Sent on the subscription's connection; its answer comes to the reader. Without a
+        connection the reader subscribes to everything wanted once it connects."""
+        with self._send:
+            if self._conn is not None:
+                try:
+                    self._conn.send_command(*args)
+                except Exception:  # the reader notices too, and reconnects
+                    pass
+
+    def wait_for(self, gid: str, version: int) -> bool:
+        """Wait, briefly, until this worker's copy of `gid` reaches `version` by what Redis
+        pushes; False at once when no push can bring it (not subscribed, or the record was heard
+        but could not be folded here)."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        with self._cond:
+            while True:
+                entry = self.games.cache.peek(gid)
+                if entry is not None and entry.version >= version:
+                    return True
+                if entry is None or gid not in self._confirmed or self._heard.get(gid, 0) >= version:
+                    return False
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._cond.wait(left):
+                    return False
+
+    # --- the reader ------------------------------------------------------------------------------
+    def _start(self) -> None:
+        with self._cond:
+            if self._pid == os.getpid():
+                return
+            self._pid, self._conn, self._confirmed = os.getpid(), None, set()
+        threading.Thread(target=self._run, name="follow", daemon=True).start()
+
+    def _connection(self):
+        client = self.reader
+        if hasattr(client, "get_random_node"):  # a cluster: every node hears every PUBLISH
+            client = client.get_redis_connection(client.get_random_node())
+        conn = client.connection_pool.make_connection()
+        conn.connect()
+        return conn
+
+    def _run(self) -> None:
+        pause, failures = 0.05, 0
         while True:
-            with self._lock:
-                if not f.listeners:
-                    del self._followed[gid]
-                    return
             try:
-                reply = self.reader.xread({stream: f"0-{f.position}"}, block=self.block_ms,
-                                          count=256)
-            except redis.RedisError as e:
-                log.warning("following %s: %s", gid, e)
-                time.sleep(1)
-                continue
-            if not reply:
-                continue
-            records = [decode_entry(e) for _key, entries in reply for e in entries]
-            f.position = records[-1]["v"]
+                conn = self._connection()
+                with self._send:
+                    self._conn = conn
+                    with self._cond:
+                        wanted = list(self._wanted)
+                    if wanted:
+                        conn.send_command("SUBSCRIBE", *map(channel, wanted))
+                if failures:
+                    log.warning("the records' subscription is back after %d failures", failures)
+                pause, failures = 0.05, 0
+                while True:
+                    if not conn.can_read(timeout=self.keepalive):
+                        self._command("PING")
+                        if not conn.can_read(timeout=self.keepalive):
+                            raise TimeoutError("the subscription does not answer")
+                    self._handle(conn.read_response(push_request=True))
+            except Exception as e:
+                failures += 1
+                if failures == 1:  # once, not at every retry while Redis is away
+                    log.warning("the records' subscription failed: %s: %s", type(e).__name__, e)
+                with self._send:
+                    conn, self._conn = self._conn, None
+                with self._cond:
+                    self._confirmed = set()
+                    self._cond.notify_all()
+                if conn is not None:
+                    conn.disconnect()
+                time.sleep(pause)
+                pause = min(pause * 2, 2.0)
+
+    def _handle(self, message) -> None:
+        if not isinstance(message, list):
+            return  # PING's answer
+        kind = message[0]
+        if kind == b"message":
+            self._arrived(channel_game(message[1]), message[2])
+        elif kind == b"subscribe":
+            gid = channel_game(message[1])
+            with self._cond:
+                if gid in self._wanted:
+                    self._confirmed.add(gid)
+            self._catch_up(gid, None)  # records made before the subscription took hold
+        elif kind == b"unsubscribe":
+            gid = channel_game(message[1])
+            with self._cond:
+                if gid not in self._wanted:
+                    self._confirmed.discard(gid)
+
+    def _arrived(self, gid: str, data: bytes) -> None:
+        version, gen, raw = data.split(b" ", 2)
+        version = int(version)
+        record = self.games.pushed(gid, version, gen.decode(), raw)
+        with self._cond:
+            if gid in self._wanted:
+                self._heard[gid] = max(self._heard.get(gid, 0), version)
+            self._cond.notify_all()
+        self._catch_up(gid, (version, record, raw))
+
+    def _catch_up(self, gid: str, pushed) -> None:
+        """Hand the game's listeners what they have not heard: the pushed record, after any
+        records between (read from the log)."""
+        with self._cond:
+            f = self._followed.get(gid)
+            if f is None:
+                return
+            position, listeners = f.position, list(f.listeners)
+        if pushed is not None and pushed[0] <= position:
+            return
+        if pushed is not None and pushed[0] == position + 1:
+            records = [pushed[1] if pushed[1] is not None else self.games.decode(pushed[2])]
+        else:
             try:
+                records = self.games.store.records(gid, position + 1,
+                                                   pushed[0] if pushed is not None else None)
                 self.games.advance(gid, records)
-            except Exception:  # a game this worker cannot fold: its listeners still hear it
-                log.exception("folding %s", gid)
-            with self._lock:
-                listeners = list(f.listeners)
-            for listener in listeners:
-                listener(records)
+            except Exception as e:  # the next record, or the next subscription, tries again
+                log.warning("catching up on %s: %s", gid, e)
+                return
+        if not records:
+            return
+        with self._cond:
+            if f.position >= records[-1]["v"]:
+                return
+            records = [r for r in records if r["v"] > f.position]
+            f.position = records[-1]["v"]
+        for listener in listeners:
+            listener(records)

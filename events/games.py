@@ -3,8 +3,9 @@
 The straight line of a move: the worker's cached state -> decide -> one atomic append (one round
 trip; a worker whose copy was behind gets the missing records in the same answer, catches up and
 decides again) -> the new state cached. Each worker keeps every game it serves as an immutable
-entry (metadata, version, state, and what undo needs); a read brings it up to date in one round
-trip; while a live stream of the game is open, the follower (events/follow.py) keeps it current.
+entry (metadata, version, state, and what undo needs); what other workers append reaches it as
+Redis pushes it (the follower, events/follow.py), and a read brings it up to date in one round
+trip.
 """
 from __future__ import annotations
 
@@ -229,10 +230,12 @@ class Game:
 
 
 class StateCache:
-    """Each worker's newest entry per game, least recently used first out."""
+    """Each worker's newest entry per game, least recently used first out. `on_change(gid, held)`
+    hears a game come in (True) and go out (False)."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, on_change=None):
         self.size = size
+        self.on_change = on_change
         self._items: OrderedDict[str, Entry] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -243,18 +246,30 @@ class StateCache:
                 self._items.move_to_end(gid)
             return entry
 
+    def peek(self, gid: str) -> Entry | None:
+        """The entry, without counting it as used."""
+        return self._items.get(gid)
+
     def put(self, gid: str, entry: Entry) -> None:
+        out = []
         with self._lock:
             current = self._items.get(gid)
             if current is None or (current.version, int(current.gen)) <= (entry.version, int(entry.gen)):
                 self._items[gid] = entry
                 self._items.move_to_end(gid)
             while len(self._items) > self.size:
-                self._items.popitem(last=False)
+                out.append(self._items.popitem(last=False)[0])
+        if self.on_change is not None:
+            if current is None:
+                self.on_change(gid, True)
+            for gone in out:
+                self.on_change(gone, False)
 
     def drop(self, gid: str) -> None:
         with self._lock:
-            self._items.pop(gid, None)
+            gone = self._items.pop(gid, None)
+        if gone is not None and self.on_change is not None:
+            self.on_change(gid, False)
 
 
 def rescinds_before(records: Iterable[Record], version: int) -> bool:
@@ -268,7 +283,9 @@ class Games:
         self.store = store
         self.snapshot_every = snapshot_every
         self.idle_seconds = idle_seconds
-        self.cache = StateCache(cache_size)
+        self.cache = StateCache(cache_size, lambda gid, held: self.on_cached and self.on_cached(gid, held))
+        self.on_cached = None        # (gid, held): the follower subscribes to what the cache holds
+        self.wait_for_record = None  # (gid, version) -> bool: the follower's wait for a pushed record
 
     # --- creation -----------------------------------------------------------------------------
     def create(self, engine: Engine, options: dict, seats: list[dict], seed: str | None = None,
@@ -376,16 +393,28 @@ class Games:
                 f"which this server cannot replay")
         return engine
 
+    def pushed(self, gid: str, version: int, gen: str, raw: bytes) -> Record | None:
+        """Fold a record Redis pushed (record `version` as JSON, made when the metadata was at
+        `gen`) into this worker's entry when it follows on from it; the record, if it was decoded."""
+        entry = self.cache.peek(gid)
+        if entry is None or entry.version != version - 1 or entry.gen != gen:
+            return None  # nothing held, already held, or behind (the next request loads it)
+        record = self.decode(raw)
+        self.cache.put(gid, applied(self._engine(entry.meta), entry, [record]))
+        return record
+
     def advance(self, gid: str, records: list[Record]) -> None:
-        """Fold records that arrived (the follower's) into this worker's entry, when they follow
-        on from it."""
-        entry = self.cache.get(gid)
+        """Fold records read from the log into this worker's entry, when they follow on from it."""
+        entry = self.cache.peek(gid)
         if entry is None or not records:
             return
         records = [r for r in records if r["v"] > entry.version]
-        if not records or records[0]["v"] != entry.version + 1:
-            return
-        self.cache.put(gid, applied(self._engine(entry.meta), entry, records))
+        if records and records[0]["v"] == entry.version + 1:
+            self.cache.put(gid, applied(self._engine(entry.meta), entry, records))
+
+    @staticmethod
+    def decode(raw: bytes) -> Record:
+        return orjson.loads(raw)
 
     def state_at(self, game: Game, version: int) -> Any:
         """The state after record `version`, as the log stood then (undo later does not count)."""
@@ -407,8 +436,13 @@ class Games:
                 raise IllegalMove("game_over", "The game is over: a seat ran out of time.")
             if expected_version is not None and expected_version != game.version:
                 if expected_version > game.version and not game.fresh:
-                    self.refresh(game)  # the client has seen a version this worker has not
-                    continue            # (the append checks the move id itself)
+                    # the client has seen a version this worker has not: Redis has pushed it
+                    # already, or it is loaded (the append checks the move id itself)
+                    if self.wait_for_record and self.wait_for_record(game.gid, expected_version):
+                        game.entry = self.cache.peek(game.gid) or game.entry
+                    else:
+                        self.refresh(game)
+                    continue
                 self._answer_retry(game, id_key, fp)
                 raise Conflict(game.version)
             rng = derive_rng(game.meta["seed"], game.version + 1)

@@ -8,6 +8,7 @@ Keys of game G (the `{G}` hash tag keeps them on one Redis Cluster slot):
     tf:{G}:snap     hash: v, engine_version, state (the newest snapshot of folded state)
     tf:{G}:ticket:H stream tickets (hash H), each with its own expiry
     tf:{G}:streams  how many live streams of the game are open (a bound, with an expiry)
+    tf:{G}:records  the pub/sub channel every appended record is published on
 Global keys, written apart from any game's own (docs/deploy.md says what they cost):
     tf:games        sorted set of game ids by creation time (the lobby's list)
     tf:addr:A:streams  live streams open from client address A
@@ -34,6 +35,8 @@ DEADLINES = "tf:deadlines"
 # makes a repeated call (a client retrying after a lost reply) answer as the first one did. On a
 # conflict it answers the records after the caller's version, so a worker catches up in the same
 # round trip; it also answers the metadata's generation, so a worker knows its copy is current.
+# The record is published on the game's channel ("version gen JSON") to the workers holding the
+# game (events/follow.py).
 APPEND = """
 local log, ids, meta, snap = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local expected = tonumber(ARGV[1])
@@ -66,6 +69,7 @@ local idle = tonumber(ARGV[6])
 for _, key in ipairs({log, ids, meta, snap}) do
   if idle > 0 and ARGV[7] == '' then redis.call('PEXPIRE', key, idle) else redis.call('PERSIST', key) end
 end
+redis.call('PUBLISH', ARGV[12], (n + 1) .. ' ' .. gen .. ' ' .. ARGV[2])
 return {'ok', n + 1, gen}
 """
 
@@ -170,6 +174,16 @@ def encode_meta(fields: dict) -> dict:
 def keys(gid: str) -> tuple[str, str, str, str]:
     tag = f"tf:{{{gid}}}"
     return f"{tag}:log", f"{tag}:meta", f"{tag}:ids", f"{tag}:snap"
+
+
+def channel(gid: str) -> str:
+    """The channel the game's records are published on."""
+    return f"tf:{{{gid}}}:records"
+
+
+def channel_game(name: bytes) -> str:
+    name = text(name)
+    return name[name.index("{") + 1:name.rindex("}")]
 
 
 def decode_entry(entry) -> dict:
@@ -308,7 +322,7 @@ class Store:
             keys=[log, ids, meta, snap],
             args=[expected, orjson.dumps(record), id_key, fingerprint, secrets.token_hex(8),
                   int(idle_seconds * 1000), finished, state_json, engine_version, snap_version,
-                  json.dumps(encode_meta(meta_changes)) if meta_changes else ""])
+                  json.dumps(encode_meta(meta_changes)) if meta_changes else "", channel(gid)])
         status = text(status)
         if status == "conflict":
             current, gen, entries = rest

@@ -79,8 +79,8 @@ def ready(store: Store) -> str:
 
 def create_app(redis_client=None, config: dict | None = None, reader=None) -> Flask:
     """The service. With no client, it connects to REDIS_URL (a cluster node when
-    TABLEFOLD_REDIS_CLUSTER is set); tests hand in a client of their own (and a reader for the
-    follower's blocking reads)."""
+    TABLEFOLD_REDIS_CLUSTER is set); tests hand in a client of their own (and the client the
+    follower subscribes through)."""
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(from_env())
@@ -88,15 +88,15 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
     app.config.update(config or {})
     cfg = app.config
     if redis_client is None:
-        from service.redis_client import blocking_reader, connect, storage_uri
+        from service.redis_client import connect, storage_uri, subscriber
         url = cfg["REDIS_URL"] or "redis://localhost:6379/0"
         redis_client = connect(url, cfg["REDIS_CLUSTER"])
-        reader = blocking_reader(url, cfg["REDIS_CLUSTER"], cfg["STREAM_KEEPALIVE"])
+        reader = subscriber(url, cfg["REDIS_CLUSTER"], cfg["STREAM_KEEPALIVE"])
         cfg["RATELIMIT_STORAGE"] = storage_uri(url, cfg["REDIS_CLUSTER"])
     games = Games(Store(redis_client), idle_seconds=cfg["IDLE_DAYS"] * 86400)
     app.extensions["tablefold"] = games
     app.extensions["tablefold.follower"] = Follower(
-        games, reader or redis_client, block_seconds=cfg["STREAM_KEEPALIVE"])
+        games, reader or redis_client, keepalive_seconds=cfg["STREAM_KEEPALIVE"])
     if cfg["TRUSTED_PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=cfg["TRUSTED_PROXIES"],
                                 x_proto=cfg["TRUSTED_PROXIES"])

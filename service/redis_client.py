@@ -43,7 +43,7 @@ def connect(url: str, cluster: bool = False, socket_timeout: float = COMMAND_SEC
     if max_connections:
         options["max_connections"] = max_connections
     # a gevent worker runs hundreds of requests at once: past the pool's size a request waits
-    # for a connection instead of failing (the follower's reader names its own bound)
+    # for a connection instead of failing
     if cluster:
         from redis.cluster import RedisCluster
         options.pop("health_check_interval")
@@ -57,10 +57,10 @@ def connect(url: str, cluster: bool = False, socket_timeout: float = COMMAND_SEC
         url, max_connections=POOL_SIZE, timeout=socket_timeout, **options))
 
 
-def blocking_reader(url: str, cluster: bool, block_seconds: float):
-    """A client for blocking reads (the follower's XREAD BLOCK): its socket timeout exceeds the
-    block, and its pool holds one connection per followed game."""
-    return connect(url, cluster, socket_timeout=block_seconds + 10, max_connections=100_000)
+def subscriber(url: str, cluster: bool, keepalive_seconds: float):
+    """The client the follower's subscription connects through: its socket timeout exceeds the
+    silence after which the follower pings."""
+    return connect(url, cluster, socket_timeout=keepalive_seconds + 10)
 
 
 def storage_uri(url: str, cluster: bool) -> str:

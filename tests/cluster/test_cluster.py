@@ -197,6 +197,39 @@ def test_more_commands_at_once_on_one_node_than_redis_py_pools_by_default_all_ge
     client.close()
 
 
+def test_a_workers_copy_keeps_up_by_what_the_cluster_pushes_and_moves_in_one_round_trip(cluster):
+    """Two workers over the cluster: the follower's subscription is on one node (a random one),
+    every node hears each PUBLISH, so the second worker's copy keeps up with the first's moves
+    and its own next move is the append script alone."""
+    from events.follow import Follower
+    from events.games import Games
+    from events.store import Store
+    from service.redis_client import connect, subscriber
+    from tests.support.tiny import tiny
+    mover = Games(Store(connect(cluster.url, cluster=True)))
+    client = connect(cluster.url, cluster=True)
+    other = Games(Store(client))
+    follower = Follower(other, subscriber(cluster.url, True, 10))
+    sent = []
+    send = client.execute_command
+    client.execute_command = lambda *args, **kw: (sent.append(args[0]), send(*args, **kw))[1]
+    for n in range(5):  # games on several slots, so on several masters
+        game, _ = mover.create(tiny, tiny.load_options({"rounds": 3}), [{"kind": "human"}] * 2,
+                               seed=f"s{n}")
+        other.load(game.gid)
+        deadline = time.monotonic() + 10
+        while follower._confirmed.isdisjoint({game.gid}) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        mover.submit(game, 0, {"type": "add"})
+        mover.submit(game, 0, {"type": "end"})
+        while other.cached(game.gid).version < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        del sent[:]
+        record = other.submit(other.cached(game.gid), 1, {"type": "add"}, expected_version=3)
+        assert record["v"] == 4 and len(sent) == 1, sent
+        assert other.cached(game.gid).state == mover.load(game.gid).state
+
+
 def test_a_master_failing_over_loses_no_move_acknowledged_before_it(cluster, nodes):
     api = Nodes(nodes, "failover")
     gid, tokens = table(api, "tic-tac-trek", 2)

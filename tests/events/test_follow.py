@@ -1,5 +1,5 @@
-"""The follower: one blocking read per followed game and worker, only while a live stream of the
-game listens. Two workers are two Games over one Redis: what one appends, the other hears."""
+"""The follower: one subscription per worker to the records of the games it holds. Two workers
+are two Games over one Redis: what one appends, Redis pushes to the other."""
 from __future__ import annotations
 
 import queue
@@ -10,7 +10,7 @@ import redis
 
 from events.follow import Follower
 from events.games import Games
-from events.store import Store
+from events.store import Store, channel
 from tests.support.tiny import tiny
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -20,10 +20,8 @@ HUMANS = [{"kind": "human"}, {"kind": "human"}]
 def workers(real_redis, real_redis_url):
     """(the worker making moves, a second worker's Games and its follower)."""
     mover = Games(Store(real_redis))
-    other = Games(Store(redis.Redis.from_url(real_redis_url)))
-    # a short block, so that a reader notices its last listener leave within the test
-    follower = Follower(other, redis.Redis.from_url(real_redis_url, socket_timeout=5),
-                        block_seconds=0.2)
+    other = Games(Store(Counting.from_url(real_redis_url)))
+    follower = Follower(other, redis.Redis.from_url(real_redis_url, socket_timeout=15))
     return mover, other, follower
 
 
@@ -36,48 +34,187 @@ def wait_until(check, seconds=5.0):
     return check()
 
 
-def test_a_listener_hears_each_new_record_and_the_workers_copy_keeps_up(workers):
+class Counting(redis.Redis):
+    """A worker's client that counts the commands it sends (a script call is one)."""
+    sent = 0
+
+    def execute_command(self, *args, **options):
+        self.sent += 1
+        return super().execute_command(*args, **options)
+
+
+def new_game(games: Games):
+    game, _ = games.create(tiny, tiny.load_options({"rounds": 5}), HUMANS, seed="s")
+    return game
+
+
+def test_a_copy_another_worker_holds_keeps_up_as_redis_pushes(workers):
     mover, other, follower = workers
-    game, _ = mover.create(tiny, tiny.load_options({"rounds": 3}), HUMANS, seed="s")
-    other.load(game.gid)  # the second worker's copy, at version 1
-    heard: queue.Queue = queue.Queue()
-    handle = follower.listen(game.gid, game.version, heard.put)
+    game = new_game(mover)
+    other.load(game.gid)  # the second worker holds the game, at version 1
+    assert wait_until(lambda: follower.subscribed == 1)
     mover.submit(game, 0, {"type": "add"})
     mover.submit(game, 0, {"type": "end"})
-    got = []
-    while len(got) < 2:
-        got += [r["v"] for r in heard.get(timeout=5)]
-    assert got == [2, 3]
     assert wait_until(lambda: other.cached(game.gid).version == 3)
     assert other.cached(game.gid).state == mover.cached(game.gid).state
+
+
+def test_a_move_where_the_copy_was_behind_costs_one_round_trip(workers, real_redis):
+    """The seat's connection reached the other worker: its copy is current by push, so the move
+    is the append script alone."""
+    mover, other, follower = workers
+    game = new_game(mover)
+    other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 1)
+    mover.submit(game, 0, {"type": "add"})
+    mover.submit(game, 0, {"type": "end"})        # seat 1 to move; the client saw version 3
+    assert wait_until(lambda: other.cached(game.gid).version == 3)
+    before = other.store.r.sent
+    record = other.submit(other.cached(game.gid), 1, {"type": "add"}, move_id="m1",
+                          expected_version=3)
+    assert record["v"] == 4
+    assert other.store.r.sent - before == 1        # the append script
+
+
+def test_a_move_waits_for_a_record_already_pushed_rather_than_loading(workers, real_redis):
+    """The client learnt of version 3 from the other worker before this worker had read the
+    push (here its reader is slowed): the move waits for it instead of loading the game."""
+    mover, other, follower = workers
+    game = new_game(mover)
+    other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 1)
+    fold = other.pushed
+
+    def slow(*args):
+        time.sleep(0.03)
+        return fold(*args)
+
+    other.pushed = slow
+    mover.submit(game, 0, {"type": "add"})
+    mover.submit(game, 0, {"type": "end"})
+    before = other.store.r.sent
+    copy = other.cached(game.gid)
+    assert copy.version < 3
+    record = other.submit(copy, 1, {"type": "add"}, expected_version=3)
+    assert record["v"] == 4 and other.cached(game.gid).version == 4
+    assert other.store.r.sent - before == 1        # the append script: no load
+
+
+def test_a_copy_that_cannot_follow_by_push_is_loaded(workers):
+    """A record made with other metadata (here a seat handed to a bot) is not folded from the
+    push: the move loads the game and is judged on what it is now."""
+    mover, other, follower = workers
+    game = new_game(mover)
+    other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 1)
+    mover.submit(game, 0, {"type": "end"})
+    mover.table_record(game, {"table": "handed"}, {"bots": {"0": "random"}})
+    assert wait_until(lambda: follower._heard.get(game.gid) == 3)
+    assert other.cached(game.gid).version == 2     # the push of version 3 was not folded
+    started = time.monotonic()
+    record = other.submit(other.cached(game.gid), 1, {"type": "add"}, expected_version=3)
+    assert time.monotonic() - started < 0.1        # no wait for a push that cannot come
+    assert record["v"] == 4
+    assert other.cached(game.gid).meta["bots"] == {"0": "random"}
+
+
+def test_a_listener_hears_each_new_record_in_order(workers):
+    mover, _, follower = workers
+    game = new_game(mover)
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, game.version, heard.put)
+    for seat, move in ((0, {"type": "add"}), (0, {"type": "end"}), (1, {"type": "add"})):
+        mover.submit(game, seat, move)
+    got = []
+    while len(got) < 3:
+        got += [r["v"] for r in heard.get(timeout=5)]
+    assert got == [2, 3, 4]
     handle.close()
 
 
-def test_streams_of_one_game_share_one_reader_which_stops_when_the_last_leaves(workers):
+def test_records_made_before_the_subscription_took_hold_are_heard_from_the_log(workers):
+    """A listener names the version it has seen; what was appended before Redis confirmed the
+    subscription comes from the log, then the pushes follow."""
     mover, _, follower = workers
-    game, _ = mover.create(tiny, tiny.load_options({"rounds": 3}), HUMANS, seed="s")
+    game = new_game(mover)
+    mover.submit(game, 0, {"type": "add"})
+    mover.submit(game, 0, {"type": "end"})
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, 1, heard.put)   # it saw version 1
+    got = []
+    while len(got) < 2:
+        got += [r["v"] for r in heard.get(timeout=5)]
+    mover.submit(game, 1, {"type": "add"})
+    while len(got) < 3:
+        got += [r["v"] for r in heard.get(timeout=5)]
+    assert got == [2, 3, 4]
+    handle.close()
+
+
+def test_streams_of_one_game_share_one_subscription_which_ends_with_the_last(workers, real_redis):
+    mover, other, follower = workers
+    game = new_game(mover)
     first, second = queue.Queue(), queue.Queue()
     a = follower.listen(game.gid, game.version, first.put)
     b = follower.listen(game.gid, game.version, second.put)
     assert follower.followed == 1
+    assert wait_until(lambda: follower.subscribed == 1)
+    assert real_redis.pubsub_numsub(channel(game.gid)) == [(channel(game.gid).encode(), 1)]
     mover.submit(game, 0, {"type": "add"})
     assert first.get(timeout=5)[0]["v"] == second.get(timeout=5)[0]["v"] == 2
     a.close()
     mover.submit(game, 0, {"type": "end"})
     assert second.get(timeout=5)[0]["v"] == 3
-    assert follower.followed == 1  # one stream still listens
     b.close()
-    assert wait_until(lambda: follower.followed == 0)
-    assert first.empty()  # a closed stream hears nothing more
+    assert follower.followed == 0
+    # the worker holds no copy of it either, so it unsubscribes
+    assert wait_until(lambda: real_redis.pubsub_numsub(channel(game.gid))[0][1] == 0)
+    mover.submit(game, 1, {"type": "add"})
+    time.sleep(0.1)
+    assert first.empty() and second.empty()  # a closed stream hears nothing more
 
 
-def test_requests_alone_start_no_reader(real_redis):
-    """A worker that serves moves and reads but no live stream sends Redis nothing between
-    requests (a reader per game would cost every worker a round trip per record)."""
+def test_a_game_leaving_the_cache_is_unsubscribed(real_redis, real_redis_url):
+    mover = Games(Store(real_redis))
+    other = Games(Store(redis.Redis.from_url(real_redis_url)), cache_size=1)
+    Follower(other, redis.Redis.from_url(real_redis_url, socket_timeout=15))
+    one, two = new_game(mover), new_game(mover)
+    other.load(one.gid)
+    assert wait_until(lambda: real_redis.pubsub_numsub(channel(one.gid))[0][1] == 1)
+    other.load(two.gid)   # the cache holds one game: the first goes
+    assert wait_until(lambda: real_redis.pubsub_numsub(channel(one.gid))[0][1] == 0)
+    assert wait_until(lambda: real_redis.pubsub_numsub(channel(two.gid))[0][1] == 1)
+
+
+def test_the_subscription_comes_back_after_its_connection_is_killed(workers, real_redis):
+    """Redis closed the connection (a restart, a proxy): the follower reconnects, subscribes
+    again, and a listener hears what was appended meanwhile, from the log."""
+    mover, other, follower = workers
+    game = new_game(mover)
+    other.load(game.gid)
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, game.version, heard.put)
+    assert wait_until(lambda: follower.subscribed == 1)
+    real_redis.client_kill_filter(_type="pubsub")
+    mover.submit(game, 0, {"type": "add"})
+    got = []
+    while len(got) < 1:
+        got += [r["v"] for r in heard.get(timeout=10)]
+    assert got == [2]
+    assert wait_until(lambda: follower.subscribed == 1)
+    mover.submit(game, 0, {"type": "end"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [3]
+    assert wait_until(lambda: other.cached(game.gid).version == 3)
+    handle.close()
+
+
+def test_a_worker_serving_requests_over_real_redis_sends_nothing_between_them(real_redis_url):
+    """Held games cost the worker a subscription, not a read per record or a timer: between
+    requests it sends Redis nothing (at the production keep-alive, 10 s, the first ping is far
+    off)."""
     from service import create_app
-    from tests.conftest import TEST_CONFIG
     from tests.service.helpers import auth, create
-    app = create_app(real_redis, TEST_CONFIG)
+    app = create_app(Counting.from_url(real_redis_url))
     client = app.test_client()
     game = create(client)
     for _ in range(3):
@@ -85,22 +222,36 @@ def test_requests_alone_start_no_reader(real_redis):
                             headers=auth(game["token"]))
         assert moved.status_code == 200, moved.json
     assert client.get(f"/games/{game['id']}", headers=auth(game["token"])).json["version"] == 4
-    assert app.extensions["tablefold.follower"].followed == 0
+    follower = app.extensions["tablefold.follower"]
+    assert wait_until(lambda: follower.subscribed == 1)
+    commands = []
+    follower._command = lambda *args: commands.append(args)
+    before = app.extensions["tablefold"].store.r.sent
+    time.sleep(1.0)
+    assert app.extensions["tablefold"].store.r.sent == before and commands == []
+    assert follower.followed == 0
 
 
-def test_at_the_production_keepalive_a_closed_streams_reader_stops_within_one_block(real_redis):
-    """The same as above with the app's own follower: its block is the live stream's keep-alive
-    (10 s), so a reader with no listener left is gone within that."""
+def test_at_the_production_keepalive_a_silent_subscription_is_pinged(real_redis):
+    """The subscription's connection is checked after the live streams' keep-alive (10 s) of
+    silence: a ping, answered, and the subscription stays."""
     from service import create_app
     from service.config import from_env
     app = create_app(real_redis)
     follower, games = app.extensions["tablefold.follower"], app.extensions["tablefold"]
-    game, _ = games.create(tiny, tiny.load_options({"rounds": 3}), HUMANS, seed="s")
+    sent, send = [], follower._command
+    follower._command = lambda *args: (sent.append((time.monotonic(), args[0])), send(*args))
+    game = new_game(games)
+    assert wait_until(lambda: follower.subscribed == 1)
+    silent_from = time.monotonic()
+    keepalive = from_env({})["STREAM_KEEPALIVE"]
+    assert wait_until(lambda: any(name == "PING" for _, name in sent), keepalive + 3)
+    pinged_at = next(at for at, name in sent if name == "PING")
+    assert pinged_at - silent_from >= keepalive - 0.5
+    time.sleep(0.2)
+    assert follower.subscribed == 1   # answered: the connection stays
     heard: queue.Queue = queue.Queue()
     handle = follower.listen(game.gid, game.version, heard.put)
-    time.sleep(0.2)  # the reader is blocked in its XREAD
+    games.submit(games.cached(game.gid), 0, {"type": "add"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [2]
     handle.close()
-    assert follower.followed == 1   # still blocked
-    keepalive = from_env({})["STREAM_KEEPALIVE"]
-    assert wait_until(lambda: follower.followed == 0, keepalive + 2)
-    assert heard.empty()
