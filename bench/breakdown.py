@@ -10,8 +10,8 @@ same state as the requests':
     one round trip    a Redis PING through redis-py
     Games.load        the round trip that brings a cached game up to date (warm: no records)
     Games.submit      decide, evolve, the atomic append (the Lua script), a snapshot when due
-    follower fold     what every other worker following the game does with each new record:
-                      fold it into its cached entry (Games.advance), after decoding XREAD's reply
+    follower fold     what every other worker holding the game does with each new record Redis
+                      pushes: decode it and fold it into its cached entry (Games.pushed)
 """
 from __future__ import annotations
 
@@ -117,16 +117,16 @@ def breakdown(app, bare_app, tables, n: int) -> dict:
 
     out["submit"] = _cpu(submit, n)
 
-    # the follower of another worker: decode the record XREAD answers, fold it into the entry
+    # another worker holding the game: decode the record Redis pushed, fold it into the entry
     from events.games import applied
-    from events.store import decode_entry, keys
+    from events.store import keys
     before = games.cached(direct.gid).entry
     submit()
     raw = games.store.r.xrange(keys(direct.gid)[0], f"0-{before.version + 1}",
-                               f"0-{before.version + 1}")
+                               f"0-{before.version + 1}")[0][1][b"r"]
 
     def follow():
-        applied(live.engine, before, [decode_entry(e) for e in raw])
+        applied(live.engine, before, [games.decode(raw)])
 
     out["follow"] = _cpu(follow, n)
 

@@ -12,6 +12,9 @@ from collections import Counter
 from importlib import metadata
 
 from bench.servers import ROOT
+from events.follow import WAIT_SECONDS
+
+WAIT_MS = round(WAIT_SECONDS * 1000)
 
 TARGETS = {  # the issue's targets, as ratios in one run
     "vs asyncio": 0.30,   # (a) confirmed moves/s >= 0.30 x the asyncio floor
@@ -305,12 +308,12 @@ class Report:
             row = r(key)
             if row is None:
                 continue
-            xread = row.sent.get("xread", 0.0)
-            request = row.trips - xread
+            follow = sum(row.sent.get(c, 0.0) for c in ("subscribe", "unsubscribe", "ping"))
+            request = row.trips - follow
             out.append({"name": f"calls-{key}", "label": f"Redis round trips per {what} "
                         "(all clients; commandstats in the CPU column's place)",
                         "value": row.trips, "spread": f"request path {request:.2f} + "
-                        f"followers' XREAD {xread:.2f}", "cpu": row.commands,
+                        f"the followers' SUBSCRIBE/PING {follow:.2f}", "cpu": row.commands,
                         "target": f"<= {TARGETS['calls']:.1f}", "t": TARGETS["calls"],
                         "higher": False, "ok": row.trips <= TARGETS["calls"],
                         "cpu_ok": row.commands <= TARGETS["calls"], "calls": True})
@@ -523,9 +526,10 @@ class Report:
                        f"{100 * row.client_share:.0f}% of a core ({row.client_ms * 1000:.0f} µs "
                        "per move).")
         out += [
-            f"- **Timing.** Each row first runs a {p.sample} s warm-up with Redis MONITOR "
-            "attached (its round trips per operation; MONITOR slows Redis, so no timed phase "
-            f"has it), then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
+            f"- **Timing.** Each row first runs a {p.sample_warmup} s warm-up, then a "
+            f"{p.sample} s phase with Redis MONITOR attached (its round trips per operation, "
+            "with the workers' caches warm; MONITOR slows Redis, so no timed phase has it), "
+            "then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
             f"warm-up and {p.duration} s measured, every row in turn. CPU per operation is from /proc (every process of "
             "the server's process group, its Redis) over the whole phase, divided by the "
             "operations of the whole phase; Redis commands from INFO commandstats.",
@@ -699,7 +703,7 @@ class Report:
                f"| `Games.load` (warm: the worker's entry brought up to date, no records) | {b['load']:.0f} |",
                f"| `Games.undo_reach` for the seat to move | {b['undo_reach']:.0f} |",
                f"| `Games.submit`: decide, evolve, the atomic append (one round trip) | {b['submit']:.0f} |",
-               f"| follower: decode one record from XREAD and fold it into the cached entry | {b['follow']:.0f} |",
+               f"| follower: decode one pushed record and fold it into the cached entry | {b['follow']:.0f} |",
                ""]
         timer = ("CPU time" if b.get("profile_timer") == "cpu" else
                  "wall time: the socket calls include the wait for Redis's answers")
@@ -760,11 +764,14 @@ class Report:
                 stale = mv.sent.get("evalsha", 1.0) - 1.0
                 if stale >= 0.02 and "stale" not in seen:
                     seen.add("stale")
-                    text += (f" About {100 * stale:.0f}% of the moves reach a worker whose "
-                             "cached copy is behind: the game's two seats' connections landed "
-                             "on different workers, so each worker's copy misses the other's "
-                             "records, and `Games.submit` loads them (a second EVALSHA) before "
-                             "it appends, two round trips instead of one.")
+                    text += (f" About {100 * stale:.0f}% of the moves still load the game "
+                             "before they append (a second EVALSHA): the game's two seats' "
+                             "connections land on different workers, each worker's copy is "
+                             "kept current by the records Redis pushes it, and a move that "
+                             "arrives before its worker has read the push waits for it "
+                             f"(at most {WAIT_MS} ms); the loads left are of copies the "
+                             "push could not bring up (a connection's first move on a game, a "
+                             "gap) and waits that ran out.")
                 elif stale >= 0.02:
                     text += f" About {100 * stale:.0f}% of the moves took the stale-copy path."
                 seen.add("a")
@@ -819,11 +826,11 @@ class Report:
                 out.append(head + f" Round trips: {c['spread']}. The request path's own is "
                            "the append script (one EVALSHA), and a load before it when the "
                            "worker's copy was behind (see (a)); for (f), a new table's streams "
-                           "open (a load and the two stream counters each), and every worker "
-                           "holding a live stream of the game follows it with one blocking "
-                           "XREAD, woken by each new record (one call per worker per record, "
-                           "shared by all the game's streams on that worker). A worker follows "
-                           "no game it holds no stream of. "
+                           "open (a load and the two stream counters each, and their closing "
+                           "DECRBYs). Nothing is read per record: the append script PUBLISHes "
+                           "each record, and every worker holding the game (in its cache or "
+                           "for a live stream) hears it on its one subscription, which costs a "
+                           "SUBSCRIBE per game and worker when the game comes in. "
                            f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
                            "because it also counts each command the append script runs "
                            "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys).")

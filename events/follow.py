@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable
+
+try:
+    import hiredis
+except ImportError:  # redis-py's own parser then
+    hiredis = None
 
 from events.games import Games
 from events.store import channel, channel_game
@@ -53,6 +59,7 @@ class Follower:
         self._confirmed: set[str] = set()    # ... and whose subscription Redis confirmed
         self._heard: dict[str, int] = {}     # the newest version heard of each wanted game
         self._followed: dict[str, _Followed] = {}
+        self._waiting = 0                    # moves waiting for a push
         self._conn = None
         self._pid = None                     # the process the reader runs in (not a forked copy)
         games.on_cached = self._cache_changed
@@ -135,8 +142,13 @@ class Follower:
                 if entry is None or gid not in self._confirmed or self._heard.get(gid, 0) >= version:
                     return False
                 left = deadline - time.monotonic()
-                if left <= 0 or not self._cond.wait(left):
+                if left <= 0:
                     return False
+                self._waiting += 1
+                try:
+                    self._cond.wait(left)
+                finally:
+                    self._waiting -= 1
 
     # --- the reader ------------------------------------------------------------------------------
     def _start(self) -> None:
@@ -147,10 +159,12 @@ class Follower:
         threading.Thread(target=self._run, name="follow", daemon=True).start()
 
     def _connection(self):
+        """A connection of its own, speaking RESP2 (its pushes are plain arrays to any parser)."""
         client = self.reader
         if hasattr(client, "get_random_node"):  # a cluster: every node hears every PUBLISH
             client = client.get_redis_connection(client.get_random_node())
-        conn = client.connection_pool.make_connection()
+        pool = client.connection_pool
+        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2})
         conn.connect()
         return conn
 
@@ -168,12 +182,8 @@ class Follower:
                 if failures:
                     log.warning("the records' subscription is back after %d failures", failures)
                 pause, failures = 0.05, 0
-                while True:
-                    if not conn.can_read(timeout=self.keepalive):
-                        self._command("PING")
-                        if not conn.can_read(timeout=self.keepalive):
-                            raise TimeoutError("the subscription does not answer")
-                    self._handle(conn.read_response(push_request=True))
+                for message in self._messages(conn):
+                    self._handle(message)
             except Exception as e:
                 failures += 1
                 if failures == 1:  # once, not at every retry while Redis is away
@@ -187,6 +197,38 @@ class Follower:
                     conn.disconnect()
                 time.sleep(pause)
                 pause = min(pause * 2, 2.0)
+
+    def _messages(self, conn):
+        """What Redis sends the subscription, as it comes; a ping after `keepalive` of silence,
+        and an error when that is not answered either. On a real socket it is read and parsed
+        directly (hiredis), a push costing a few µs instead of a trip through redis-py's
+        command machinery; other connections (fakeredis) through redis-py."""
+        sock = getattr(conn, "_sock", None)
+        if hiredis is None or not isinstance(sock, socket.socket):
+            while True:
+                if not conn.can_read(timeout=self.keepalive):
+                    self._command("PING")
+                    if not conn.can_read(timeout=self.keepalive):
+                        raise TimeoutError("the subscription does not answer")
+                yield conn.read_response()
+        parser = hiredis.Reader()
+        sock.settimeout(self.keepalive)
+        pinged = False
+        while True:
+            try:
+                data = sock.recv(65536)
+            except socket.timeout:
+                if pinged:
+                    raise TimeoutError("the subscription does not answer") from None
+                self._command("PING")
+                pinged = True
+                continue
+            if not data:
+                raise ConnectionError("Redis closed the subscription's connection")
+            pinged = False
+            parser.feed(data)
+            while (message := parser.gets()) is not False:
+                yield message
 
     def _handle(self, message) -> None:
         if not isinstance(message, list):
@@ -207,14 +249,17 @@ class Follower:
                     self._confirmed.discard(gid)
 
     def _arrived(self, gid: str, data: bytes) -> None:
+        # every record of a held game comes here, this worker's own too: kept short
         version, gen, raw = data.split(b" ", 2)
         version = int(version)
         record = self.games.pushed(gid, version, gen.decode(), raw)
-        with self._cond:
-            if gid in self._wanted:
-                self._heard[gid] = max(self._heard.get(gid, 0), version)
-            self._cond.notify_all()
-        self._catch_up(gid, (version, record, raw))
+        if version > self._heard.get(gid, 0) and gid in self._wanted:
+            self._heard[gid] = version
+        if self._waiting:
+            with self._cond:
+                self._cond.notify_all()
+        if gid in self._followed:
+            self._catch_up(gid, (version, record, raw))
 
     def _catch_up(self, gid: str, pushed) -> None:
         """Hand the game's listeners what they have not heard: the pushed record, after any

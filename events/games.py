@@ -284,6 +284,7 @@ class Games:
         self.snapshot_every = snapshot_every
         self.idle_seconds = idle_seconds
         self.cache = StateCache(cache_size, lambda gid, held: self.on_cached and self.on_cached(gid, held))
+        self._appending: set[tuple[str, int]] = set()  # (game, version) this worker is appending
         self.on_cached = None        # (gid, held): the follower subscribes to what the cache holds
         self.wait_for_record = None  # (gid, version) -> bool: the follower's wait for a pushed record
 
@@ -397,8 +398,9 @@ class Games:
         """Fold a record Redis pushed (record `version` as JSON, made when the metadata was at
         `gen`) into this worker's entry when it follows on from it; the record, if it was decoded."""
         entry = self.cache.peek(gid)
-        if entry is None or entry.version != version - 1 or entry.gen != gen:
-            return None  # nothing held, already held, or behind (the next request loads it)
+        if entry is None or entry.version != version - 1 or entry.gen != gen \
+                or (gid, version) in self._appending:
+            return None  # nothing held, already held or our own, or behind (the next request loads it)
         record = self.decode(raw)
         self.cache.put(gid, applied(self._engine(entry.meta), entry, [record]))
         return record
@@ -462,8 +464,8 @@ class Games:
                             orjson.dumps(entry.base_state).decode())
                 entry = replace(entry, snap_version=entry.base_version)
             try:
-                _, gen = self.store.append(
-                    game.gid, game.version, record, id_key, fp, idle_seconds=self.idle(game),
+                _, gen = self._append(
+                    game, record, id_key, fp, idle_seconds=self.idle(game),
                     finished=record["at"] if game.engine.result(state) is not None else "",
                     snapshot=snapshot)
             except Duplicate as dup:
@@ -510,6 +512,16 @@ class Games:
         else:
             record["clock"] = clocks.after(settings, game.entry.clock, game.entry.at,
                                            record["at"], record["by"], running)
+
+    def _append(self, game: Game, record: Record, *args, **kwargs) -> tuple[int, str]:
+        """store.append for `game`, the record marked as this worker's own while it is written,
+        so that its echo from Redis is not folded a second time (see `pushed`)."""
+        mine = (game.gid, record["v"])
+        self._appending.add(mine)
+        try:
+            return self.store.append(game.gid, game.version, record, *args, **kwargs)
+        finally:
+            self._appending.discard(mine)
 
     def _settle(self, game: Game, entry: Entry, gen: str) -> None:
         """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
@@ -597,8 +609,7 @@ class Games:
             after = applied(game.engine, game.entry, [record])
             self._clock(game, record, after.state)
             try:
-                _, gen = self.store.append(game.gid, game.version, record,
-                                           idle_seconds=self.idle(game))
+                _, gen = self._append(game, record, idle_seconds=self.idle(game))
             except Conflict as conflict:
                 self._catch_up(game, conflict)
                 if expected_version is not None:
@@ -626,8 +637,8 @@ class Games:
             if "clock" in record:
                 record["clock"]["left"][seat] = max(record["clock"]["left"][seat], ms)
         try:
-            _, gen = self.store.append(game.gid, game.version, record, idle_seconds=self.idle(game),
-                                       meta_changes=meta_changes,
+            _, gen = self._append(game, record, idle_seconds=self.idle(game),
+                                  meta_changes=meta_changes,
                                        finished=record["at"] if meta.get("forfeit") is not None else "")
         except (redis.ConnectionError, redis.TimeoutError) as e:
             self.cache.drop(game.gid)
