@@ -644,20 +644,18 @@ class Report:
             "headers and body slowly; a table of spectators holds many idle streams of one "
             "game. Under gevent an open connection is a greenlet and the state of its request "
             f"(about {_f(per)} kB a stream, measured above), no thread, so a worker holds "
-            "thousands (`worker_connections` 4000), and the follower feeds every stream of a "
-            "game from one blocking read. Against the others, in this run:",
+            "thousands (`worker_connections` 4000), and the worker's one subscription "
+            "feeds every stream it holds. Against the others, in this run:",
             "",
             f"- **gevent with one worker instead of one per core**: moves ÷ two workers "
             f"{listed(cmp['gevent1'])}, reads {listed(reads['gevent1'])}, "
             f"{_f(cpu['gevent1'], 3)} ms of server CPU a move at 50 games. One process holds "
-            "every game's copy, so no move meets a copy another worker left behind: "
+            "every game's copy: "
             f"{listed(trips['gevent1'])} Redis round trips a move against "
-            f"{listed(trips['gevent'])} with two workers, where a game whose seats' "
-            "connections landed on different workers reloads before each move. "
-            + ("Two workers still serve more moves a second on this machine, so "
-               "`tablefold serve` keeps one per core; a node given one core, or several "
-               "nodes behind a proxy that sends a game to one node, gets the single "
-               "worker's one round trip (`TABLEFOLD_WORKERS=1`)."
+            f"{listed(trips['gevent'])} with two workers, whose copies of a game both seats "
+            "play on are kept current by the records Redis pushes to each. "
+            + ("Two workers serve more moves a second on this machine, so "
+               "`tablefold serve` keeps one per core."
                if statistics.median(cmp['gevent1'].values()) < 1 else
                "One worker serves as many moves a second here as two: the second core's "
                "share goes to Redis and the load."),
@@ -833,7 +831,7 @@ class Report:
                            "SUBSCRIBE per game and worker when the game comes in. "
                            f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
                            "because it also counts each command the append script runs "
-                           "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys).")
+                           "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys, PUBLISH).")
         return out or ["Every target is met in this run."]
 
     @staticmethod

@@ -252,7 +252,12 @@ class Follower:
         # every record of a held game comes here, this worker's own too: kept short
         version, gen, raw = data.split(b" ", 2)
         version = int(version)
-        record = self.games.pushed(gid, version, gen.decode(), raw)
+        try:
+            record = self.games.pushed(gid, version, gen.decode(), raw)
+        except Exception:  # a record this worker cannot fold: its copy is dropped, not the subscription
+            log.exception("folding a pushed record of %s", gid)
+            self.games.cache.drop(gid)
+            record = None
         if version > self._heard.get(gid, 0) and gid in self._wanted:
             self._heard[gid] = version
         if self._waiting:

@@ -43,6 +43,15 @@ class Counting(redis.Redis):
         return super().execute_command(*args, **options)
 
 
+def held_and_heard(games: Games, follower: Follower, game):
+    """The game held by the worker of `games` and listened to: (game, what is heard, handle)."""
+    games.load(game.gid)
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, game.version, heard.put)
+    assert wait_until(lambda: follower.subscribed == 1)
+    return game, heard, handle
+
+
 def new_game(games: Games):
     game, _ = games.create(tiny, tiny.load_options({"rounds": 5}), HUMANS, seed="s")
     return game
@@ -118,6 +127,27 @@ def test_a_copy_that_cannot_follow_by_push_is_loaded(workers):
     assert other.cached(game.gid).meta["bots"] == {"0": "random"}
 
 
+def test_a_record_this_worker_cannot_fold_drops_its_copy_not_the_subscription(workers):
+    mover, other, follower = workers
+    game, heard, handle = held_and_heard(other, follower, new_game(mover))
+    fold, failed = other.pushed, []
+
+    def broken(*args):
+        failed.append(args[1])
+        raise RuntimeError("an engine bug")
+
+    other.pushed = broken
+    mover.submit(game, 0, {"type": "add"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [2]   # the stream still hears it
+    assert failed == [2] and other.cached(game.gid) is None
+    other.pushed = fold
+    other.load(game.gid)
+    mover.submit(game, 0, {"type": "end"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [3]
+    assert wait_until(lambda: other.cached(game.gid).version == 3)
+    handle.close()
+
+
 def test_a_listener_hears_each_new_record_in_order(workers):
     mover, _, follower = workers
     game = new_game(mover)
@@ -190,11 +220,7 @@ def test_the_subscription_comes_back_after_its_connection_is_killed(workers, rea
     """Redis closed the connection (a restart, a proxy): the follower reconnects, subscribes
     again, and a listener hears what was appended meanwhile, from the log."""
     mover, other, follower = workers
-    game = new_game(mover)
-    other.load(game.gid)
-    heard: queue.Queue = queue.Queue()
-    handle = follower.listen(game.gid, game.version, heard.put)
-    assert wait_until(lambda: follower.subscribed == 1)
+    game, heard, handle = held_and_heard(other, follower, new_game(mover))
     real_redis.client_kill_filter(_type="pubsub")
     mover.submit(game, 0, {"type": "add"})
     got = []
