@@ -17,6 +17,7 @@ import pytest
 import requests
 
 from engines.core import derive_rng, sample_move
+from tests.support.blocking import blocked_at_once
 from tests.support.cluster import Cluster
 from tests.support.server import UNLIMITED_ENV, Server, auth
 
@@ -179,19 +180,7 @@ def test_more_commands_at_once_on_one_node_than_redis_py_pools_by_default_all_ge
     # redis-py 8 refuses a node's 101st connection; the service's cluster client waits for one
     from service.redis_client import connect
     client = connect(cluster.url, cluster=True)
-    answers, failures = [], []
-
-    def wait_on_redis():
-        try:
-            answers.append(client.blpop(["{one-node}:nothing"], timeout=0.5))
-        except Exception as e:  # what a request would have answered 503 for
-            failures.append(repr(e))
-
-    threads = [threading.Thread(target=wait_on_redis) for _ in range(150)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    answers, failures = blocked_at_once(client, "{one-node}:nothing", 150)
     assert failures == []
     assert answers == [None] * 150
     client.close()
