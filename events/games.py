@@ -102,6 +102,13 @@ class Entry:
     clock: dict | None = None  # a clocked game's clock as the newest record left it
     at: str = ""              # when the newest record was made
 
+    def but(self, **changes) -> "Entry":
+        """A copy with `changes`: dataclasses.replace without its per-call inspection of the
+        fields (a move makes several entries)."""
+        new = object.__new__(Entry)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
+
 
 def is_undo(record: Record) -> bool:
     return record.get("undo") is not None
@@ -126,48 +133,55 @@ def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
     players, options = entry.meta["players"], entry.meta["options"]
     state, pristine = copied(entry.state), True   # pristine: still equal to entry.state
     for record in records:
-        entry = replace(entry, clock=record.get("clock", entry.clock), at=record["at"])
+        clock = record.get("clock", entry.clock)
         if is_undo(record):
             taken = set(record["undo"])
             turn = tuple(r for r in entry.turn if r["v"] not in taken)
             base = None if entry.base_state is None else copied(entry.base_state)
             state, pristine = fold(engine, players, options, list(turn), base), False
-            entry = replace(entry, version=record["v"], turn=turn)
+            entry = entry.but(version=record["v"], turn=turn, clock=clock, at=record["at"])
             continue
         where = rebased(entry, record)
         if where == "before":
-            entry = replace(entry, base_version=record["v"] - 1, turn=(),
-                            base_state=entry.state if pristine else copied(state))
+            entry = entry.but(base_version=record["v"] - 1, turn=(),
+                              base_state=entry.state if pristine else copied(state))
         for ev in record["events"]:
             state = engine.evolve(state, ev)
         pristine = False
         if where == "after":
-            entry = replace(entry, base_version=record["v"], base_state=copied(state), turn=())
+            entry = entry.but(base_version=record["v"], base_state=copied(state), turn=(),
+                              version=record["v"], clock=clock, at=record["at"])
         else:
-            entry = replace(entry, turn=entry.turn + (record,))
-        entry = replace(entry, version=record["v"])
-    return replace(entry, state=state)
+            entry = entry.but(turn=entry.turn + (record,), version=record["v"], clock=clock,
+                              at=record["at"])
+    return entry.but(state=state)
 
 
 def moved_on(entry: Entry, record: Record, after: Any) -> Entry:
     """The entry once `record` (not an undo), which took entry.state to `after`, follows."""
-    entry = replace(entry, clock=record.get("clock", entry.clock), at=record["at"])
+    moved = {"version": record["v"], "state": after, "clock": record.get("clock", entry.clock),
+             "at": record["at"]}
     where = rebased(entry, record)
     if where == "after":
-        return replace(entry, version=record["v"], state=after, base_version=record["v"],
-                       base_state=after, turn=())
+        return entry.but(base_version=record["v"], base_state=after, turn=(), **moved)
     if where == "before":
-        return replace(entry, version=record["v"], state=after, base_version=record["v"] - 1,
-                       base_state=entry.state, turn=(record,))
-    return replace(entry, version=record["v"], state=after, turn=entry.turn + (record,))
+        return entry.but(base_version=record["v"] - 1, base_state=entry.state, turn=(record,),
+                         **moved)
+    return entry.but(turn=entry.turn + (record,), **moved)
 
 
 def bot_seats(meta: dict) -> dict[int, str]:
     """Seat -> the bot that plays it now ("random", or "search:<level>"): the table's bot seats
-    and the seats handed to a bot."""
+    and the seats handed to a bot. Worked out once per decoded metadata (never changed once
+    decoded: a change is a new GameMeta), as every request asks."""
+    known = getattr(meta, "bot_seats", None)
+    if known is not None:
+        return known
     out = {i: bot_name(s["bot"], s.get("level")) for i, s in enumerate(meta["seats"])
            if s["kind"] == "bot"}
     out.update({int(k): v for k, v in (meta.get("bots") or {}).items()})
+    if isinstance(meta, GameMeta):
+        meta.bot_seats = out
     return out
 
 
@@ -358,7 +372,7 @@ class Games:
         meta = loaded.meta or entry.meta
         engine = self._engine(meta)
         if entry is not None:
-            fresh = applied(engine, replace(entry, meta=meta, gen=loaded.gen), loaded.records)
+            fresh = applied(engine, entry.but(meta=meta, gen=loaded.gen), loaded.records)
         else:
             fresh = self._cold(gid, engine, meta, loaded)
             if fresh is None:
@@ -462,7 +476,7 @@ class Games:
             if entry.base_version - entry.snap_version >= self.snapshot_every:
                 snapshot = (game.engine.version, entry.base_version,
                             orjson.dumps(entry.base_state).decode())
-                entry = replace(entry, snap_version=entry.base_version)
+                entry = entry.but(snap_version=entry.base_version)
             try:
                 _, gen = self._append(
                     game, record, id_key, fp, idle_seconds=self.idle(game),
@@ -527,7 +541,7 @@ class Games:
         """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
         join, the game's end)."""
         if gen != entry.gen:
-            entry = replace(entry, meta=self.store.meta(game.gid) or entry.meta, gen=gen)
+            entry = entry.but(meta=self.store.meta(game.gid) or entry.meta, gen=gen)
         game.entry, game.fresh = entry, True
         self.cache.put(game.gid, entry)
         self.keep_deadline(game)

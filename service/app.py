@@ -25,17 +25,18 @@ def bounded_body() -> None:
     """Read the body before the view does, up to the route's limit and within BODY_SECONDS: a
     chunked body has no Content-Length for the limit to check (werkzeug would cut it short
     silently), and a client sending its body slowly must not hold a worker."""
-    environ = request.environ
+    req = request._get_current_object()  # one lookup through the context, not one per use
+    environ = req.environ
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
     if not chunked and not environ.get("CONTENT_LENGTH"):
         return  # no body (a read): nothing to bound
-    limit = current_app.config["IMPORT_MAX_BYTES"] if request.path == "/games/import" \
-        else current_app.config["MAX_CONTENT_LENGTH"]
-    request.max_content_length = limit
-    if request.content_length is not None and request.content_length > limit:
+    config = current_app.config
+    limit = config["IMPORT_MAX_BYTES"] if req.path == "/games/import" else config["MAX_CONTENT_LENGTH"]
+    req.max_content_length = limit
+    if req.content_length is not None and req.content_length > limit:
         raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
     try:
-        with deadline(current_app.config["BODY_SECONDS"]):
+        with deadline(config["BODY_SECONDS"]):
             # Content-Length bounds the read (werkzeug's own server hands over the raw socket)
             body = get_input_stream(environ, safe_fallback=False).read(limit + 1)
     except TimeoutError:
@@ -44,15 +45,41 @@ def bounded_body() -> None:
         raise ApiError("malformed_body", "The request body is malformed.")
     if len(body) > limit:
         raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
-    request.environ["wsgi.input"] = io.BytesIO(body)
-    request.environ["CONTENT_LENGTH"] = str(len(body))
-    request.environ.pop("HTTP_TRANSFER_ENCODING", None)
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("HTTP_TRANSFER_ENCODING", None)
 
 
 def deadline(seconds: float):
     """A time limit on what follows, under gevent's worker (elsewhere the server's own)."""
     timeout = _gevent_timeout()
     return timeout(seconds, TimeoutError) if timeout else contextlib.nullcontext()
+
+
+def on_hang_up(environ: dict, notify):
+    """Call `notify()` as soon as the client closes the connection of this request, where the
+    server hands over its socket (gunicorn's `gunicorn.socket`) under gevent; elsewhere a closed
+    connection shows only when a write fails. Returns what stops the watch. A live stream waits
+    for records, not for its client: without this it would hold its place (the per-address and
+    per-game bounds) until its next keep-alive, up to STREAM_KEEPALIVE after the client left."""
+    sock = environ.get("gunicorn.socket")
+    if sock is None or _gevent_timeout() is None:
+        return lambda: None
+    import socket
+
+    import gevent
+    from gevent.socket import wait_read
+
+    def watch():
+        try:
+            wait_read(sock.fileno())
+            gone = sock.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            gone = True
+        if gone:   # readable with data: a client talking on a stream; left to the keep-alive
+            notify()
+    watcher = gevent.spawn(watch)
+    return watcher.kill
 
 
 @functools.cache
@@ -77,11 +104,26 @@ def ready(store: Store) -> str:
         return f"Redis does not answer: {type(e).__name__}: {e}"
 
 
+class Service(Flask):
+    """Flask, with whether a view or hook is a coroutine decided once per function instead of on
+    every request (`inspect` on each of a request's hooks)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync: dict = {}
+
+    def ensure_sync(self, func):
+        sync = self._sync.get(func)
+        if sync is None:
+            sync = self._sync[func] = super().ensure_sync(func)
+        return sync
+
+
 def create_app(redis_client=None, config: dict | None = None, reader=None) -> Flask:
     """The service. With no client, it connects to REDIS_URL (a cluster node when
     TABLEFOLD_REDIS_CLUSTER is set); tests hand in a client of their own (and the client the
     follower subscribes through)."""
-    app = Flask(__name__)
+    app = Service(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(from_env())
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, RATELIMIT_STORAGE="memory://")

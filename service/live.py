@@ -22,6 +22,7 @@ from events.records import redact_record
 from events.store import stream_counters
 from service import schemas as s
 from service.access import Caller, game_view, games, identify, load
+from service.app import on_hang_up
 from service.endpoints import Routes
 from service.errors import ApiError
 from service.jsonio import dumps
@@ -124,7 +125,7 @@ def stream(query, gid):
     app = current_app._get_current_object()
     follower = app.extensions["tablefold.follower"]
     return Response(events(app, follower, game, caller.seat if not caller.operator else None,
-                           since, counters),
+                           since, counters, request.environ),
                     mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -133,13 +134,18 @@ def record_message(record: dict, viewer) -> str:
     return f"id: {record['v']}\nevent: record\ndata: {dumps({'record': redact_record(record, viewer)}).decode()}\n\n"
 
 
-def events(app, follower, game: Game, viewer, since: int | None, counters):
+HUNG_UP = None   # put in a stream's queue when its client has closed the connection
+
+
+def events(app, follower, game: Game, viewer, since: int | None, counters, environ=None):
     """The stream's messages. It holds an app context only while it reads the store or builds a
-    view, so that many open streams in one worker never interleave request contexts."""
+    view, so that many open streams in one worker never interleave request contexts. It ends as
+    soon as its client hangs up, where the server lets that be seen."""
     gid = game.gid
     lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
     arrived: queue.Queue = queue.Queue()
     handle = follower.listen(gid, game.version, arrived.put)
+    stop_watch = on_hang_up(environ or {}, lambda: arrived.put(HUNG_UP))
     STREAMS.inc()
     try:
         yield "retry: 1000\n\n"
@@ -158,11 +164,14 @@ def events(app, follower, game: Game, viewer, since: int | None, counters):
             except queue.Empty:
                 yield ": keep-alive\n\n"
                 continue
-            while True:
+            while batch is not HUNG_UP:
                 try:
-                    batch = batch + arrived.get_nowait()
+                    more = arrived.get_nowait()
                 except queue.Empty:
                     break
+                batch = HUNG_UP if more is HUNG_UP else batch + more
+            if batch is HUNG_UP:
+                return
             new = [r for r in batch if r["v"] > last]
             if not new:
                 continue
@@ -176,6 +185,7 @@ def events(app, follower, game: Game, viewer, since: int | None, counters):
                 if current is not None:
                     yield f"event: view\ndata: {VIEWS.get(current, viewer).decode()}\n\n"
     finally:
+        stop_watch()
         STREAMS.dec()
         handle.close()
         with app.app_context():

@@ -18,7 +18,6 @@ from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, 
 
 from service import schemas as s
 from service.endpoints import Routes
-from service.logs import request_id
 
 REQUESTS = Counter("tablefold_requests_total", "HTTP requests answered",
                    ["route", "method", "status"])
@@ -87,14 +86,16 @@ def install(app: Flask, ready) -> None:
 
     @app.before_request
     def start():
+        ctx = g._get_current_object()
         given = request.headers.get("X-Request-ID")
-        g.request_id = given if given and REQUEST_ID.match(given) else next_id()
-        g.started = time.perf_counter()
+        ctx.request_id = given if given and REQUEST_ID.match(given) else next_id()
+        ctx.started = time.perf_counter()
 
     @app.after_request
     def count(response):
-        route = request.url_rule.rule if request.url_rule else "unmatched"
-        requests_of(route, request.method, response.status_code).inc()
-        latency_of(route).observe(time.perf_counter() - getattr(g, "started", time.perf_counter()))
-        response.headers["X-Request-ID"] = request_id()
+        req, ctx = request._get_current_object(), g._get_current_object()
+        route = req.url_rule.rule if req.url_rule else "unmatched"
+        requests_of(route, req.method, response.status_code).inc()
+        latency_of(route).observe(time.perf_counter() - getattr(ctx, "started", time.perf_counter()))
+        response.headers["X-Request-ID"] = getattr(ctx, "request_id", "-")
         return response

@@ -37,12 +37,10 @@ def seat_of(state: dict, symbol: str) -> int:
 
 def legal_cells(board: dict, terrain: str) -> list[list[int]]:
     """Where a drawn tile may go: an edge cell that matches, else anywhere along the edge."""
-    edge = tb.edge(board)
     if terrain == LAKE or all(t["terrain"] != terrain for t in board.values()):
-        return edge  # Lake in hand; first of its terrain
-    matching = [c for c in edge
-                if any(t["terrain"] in (terrain, LAKE) for t in tb.touching(board, c))]
-    return matching or edge  # every matching tile is boxed in: anywhere along the edge
+        return tb.edge(board)  # Lake in hand; first of its terrain
+    matching = tb.edge(board, near=[k for k, t in board.items() if t["terrain"] in (terrain, LAKE)])
+    return matching or tb.edge(board)  # every matching tile is boxed in: anywhere along the edge
 
 
 # --- Taking a turn: 3. make 3-in-a-row -----------------------------------------------------------
@@ -233,8 +231,8 @@ class TicTacTrek(Engine):
         """Everything in Tic Tac Trek is public: every viewer sees the same table."""
         board, over = state["board"], state["over"]
         tiles = []
-        for cell in tb.reading_order(tb.cell_of(k) for k in board):
-            tile = {"cell": cell, **board[tb.key(cell)]}
+        for cell, placed in tb.placed(board):
+            tile = {"cell": cell, **placed}
             if over and tile["campfire"]:
                 tile["value"] = campfire_value(board, cell)  # shown on the board at the end
             tiles.append(tile)

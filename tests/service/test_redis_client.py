@@ -1,7 +1,9 @@
 """The service's Redis client under the load a gevent worker puts on it."""
 from __future__ import annotations
 
-from service.redis_client import POOL_SIZE, connect
+import redis
+
+from service.redis_client import POOL_SIZE, LeanPool, connect
 from tests.support.blocking import blocked_at_once
 
 
@@ -20,3 +22,23 @@ def test_past_the_pool_size_a_command_waits_for_a_connection(real_redis_url):
     assert failures == []
     assert len(done) == POOL_SIZE + 20
     assert client.connection_pool.max_connections == POOL_SIZE
+
+
+def test_connections_handed_back_are_used_again_and_never_exceed_the_bound(real_redis_url):
+    # the fast path keeps returned connections in a list; waves of commands past the bound
+    # still wait for one and make no more than the bound
+    pool = LeanPool.from_url(real_redis_url, max_connections=8, timeout=5)
+    client = redis.Redis(connection_pool=pool)
+    for wave in range(3):
+        answers, failures = blocked_at_once(client, f"nothing-{wave}", 40, 0.05)
+        assert failures == [] and answers == [None] * 40
+    assert len(pool._connections) == 8
+    assert all(client.ping() for _ in range(100))
+    assert len(pool._connections) == 8
+
+
+def test_a_connection_redis_closed_is_made_again_on_its_next_use(real_redis_url):
+    client, other = connect(real_redis_url), connect(real_redis_url)
+    assert client.set("kept", "1")
+    other.client_kill_filter(_type="normal", skipme=True)   # every connection but this one
+    assert client.get("kept") == b"1"

@@ -152,3 +152,32 @@ def test_the_readmes_stream_client_plays_a_game_to_the_end(server):
     spec.loader.exec_module(example)
     result = example.play(server.base)
     assert {r["seat"] for r in result["ranking"]} == {0, 1}
+
+
+def live_streams(base: str) -> float:
+    text = httpx.get(f"{base}/metrics").text
+    return sum(float(line.split()[-1]) for line in text.splitlines()
+               if line.startswith("tablefold_live_streams"))
+
+
+def test_a_stream_whose_client_hangs_up_ends_at_once_not_at_its_next_keep_alive(server):
+    # it would otherwise hold its place under the per-address and per-game bounds, and cost
+    # its keep-alives, until a write fails: up to KEEPALIVE after the client left
+    gid, _ = new_table(server.base)
+    before = live_streams(server.base)
+    host, port = server.base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=KEEPALIVE)
+    conn.request("GET", f"/games/{gid}/stream")
+    response = conn.getresponse()
+    opening = b""
+    while b"event: view" not in opening:
+        opening += response.read1(65536)
+    assert live_streams(server.base) == before + 1
+    response.close()
+    conn.close()   # the client hangs up: its socket closed, nothing written
+    hung_up = time.monotonic()
+    while live_streams(server.base) != before and time.monotonic() - hung_up < 2 * KEEPALIVE:
+        time.sleep(0.05)
+    ended = time.monotonic() - hung_up
+    assert live_streams(server.base) == before
+    assert ended < KEEPALIVE / 4, f"the stream ended {ended:.1f} s after its client left"
