@@ -537,6 +537,16 @@ class Games:
         finally:
             self._appending.discard(mine)
 
+    def settled(self, gid: str, version: int, seconds: float = 0.1) -> Entry | None:
+        """This worker's entry once it holds `version`, when this worker is appending that
+        record itself (Redis pushes it to the subscription before the append's answer is read:
+        a live stream hears it first), waiting `seconds` at most; None otherwise."""
+        deadline = time.monotonic() + seconds
+        while (gid, version) in self._appending and time.monotonic() < deadline:
+            time.sleep(0.0005)   # under gevent: lets the appending request read its answer
+        entry = self.cache.peek(gid)
+        return entry if entry is not None and entry.version >= version else None
+
     def _settle(self, game: Game, entry: Entry, gen: str) -> None:
         """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
         join, the game's end)."""

@@ -181,7 +181,9 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
             with app.app_context():
                 current = games().cached(gid)
                 if current is None or current.version < last:
-                    current = games().load(gid)
+                    held = games().settled(gid, last)   # this worker's own move, being recorded
+                    current = Game(gid, current.engine, held) if held and current \
+                        else games().load(gid)
                 if current is not None:
                     yield f"event: view\ndata: {VIEWS.get(current, viewer).decode()}\n\n"
     finally:

@@ -226,3 +226,27 @@ def test_the_seed_reproduces_every_shuffle_and_draw(games):
     a = new_game(games)
     b = new_game(games)  # same seed "s"
     assert games.store.records(a.gid)[0]["events"] == games.store.records(b.gid)[0]["events"]
+
+
+def test_a_record_heard_while_this_worker_appends_it_is_waited_for_not_loaded(games):
+    # a live stream hears its own worker's record from Redis before that worker's append has
+    # read its answer; it waits for the append to settle instead of reading the game again
+    import threading
+    game = new_game(games)
+    games.load(game.gid)
+    appended = threading.Event()
+    real_append = games.store.append
+
+    def slow_append(*args, **kwargs):
+        appended.set()
+        threading.Event().wait(0.03)
+        return real_append(*args, **kwargs)
+
+    games.store.append = slow_append
+    mover = threading.Thread(target=play, args=(games, game, 0, "add"))
+    mover.start()
+    appended.wait(1)
+    entry = games.settled(game.gid, 2)
+    mover.join()
+    assert entry is not None and entry.version == 2 and entry.state["counters"] == [1, 0]
+    assert games.settled(game.gid, 3) is None   # nobody appends it: no wait, nothing held
