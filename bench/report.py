@@ -607,7 +607,9 @@ class Report:
                 "many as its blocking threads; every other request, moves included, waits "
                 "behind them until a stream ends (a minute). Under gevent the streams are "
                 "greenlets: the moves go on beside them; what they cost is their opening (a "
-                "load, the two stream counters, the first view) and a keep-alive every 10 s."]
+                "load, the two stream counters, the first view) and a keep-alive every 10 s. A stream "
+                "ends as soon as its client hangs up (the worker watches the connection), so a "
+                "client that leaves frees its place under the stream bounds at once."]
         gev = self.row("idle gevent 10")
         if gev is not None and gev.errors:
             seen = ", ".join(f"{k}: {v}" for k, v in sorted(gev.statuses.items(), key=str))
@@ -823,9 +825,12 @@ class Report:
                 seen.add("calls")
                 out.append(head + f" Round trips: {c['spread']}. The request path's own is "
                            "the append script (one EVALSHA), and a load before it when the "
-                           "worker's copy was behind (see (a)); for (f), a new table's streams "
-                           "open (a load and the two stream counters each, and their closing "
-                           "DECRBYs). Nothing is read per record: the append script PUBLISHes "
+                           "worker's copy was behind (see (a)), the first request of a game on "
+                           "a worker (a load, and the SUBSCRIBE), and the bot worker's poll for "
+                           "due clocks (ZRANGEBYSCORE, by time, not by move); for (f), a new "
+                           "table's streams open (a load and the two stream counters each) and "
+                           "close (their DECRs, as each stream's client hangs up). Nothing is "
+                           "read per record: the append script PUBLISHes "
                            "each record, and every worker holding the game (in its cache or "
                            "for a live stream) hears it on its one subscription, which costs a "
                            "SUBSCRIBE per game and worker when the game comes in. "
@@ -942,7 +947,13 @@ class Report:
                     "- redis-py 8 reads its own package metadata from disk (importlib.metadata, "
                     "an e-mail header parser) for every new connection (`CLIENT SETINFO`), "
                     "blocking the worker's event loop meanwhile, unless the client is handed one "
-                    "`DriverInfo` made once, as `service/redis_client.py` does."]
+                    "`DriverInfo` made once, as `service/redis_client.py` does.",
+                    "- redis-py's blocking pool takes and returns a connection under a queue's "
+                    "locks (gevent's, in Python), records state counters for its metrics and "
+                    "polls the socket before every command: about as much CPU as the round trip "
+                    "itself under gevent. `service/redis_client.py`'s `LeanPool` keeps returned "
+                    "connections in a plain list and leaves the pool's own way for making a "
+                    "connection and waiting at the bound."]
         for kind, label in (("move", "(a) move"), ("stream", "(f) stream-driven move")):
             funcs = sp.get(kind, {}).get("functions", [])
             if not funcs:
