@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
@@ -393,10 +393,10 @@ class Games:
         if not records and base.version == 0:
             return None  # created but never set up: nothing to show
         if base.state is None:
-            base = replace(base, state=engine.initial(meta["players"], meta["options"]))
+            base = base.but(state=engine.initial(meta["players"], meta["options"]))
         newest = loaded.newest
         if newest is not None:  # the clock as the newest record left it, whatever came after the snapshot
-            base = replace(base, clock=newest.get("clock"), at=newest["at"])
+            base = base.but(clock=newest.get("clock"), at=newest["at"])
         return applied(engine, base, records)
 
     @staticmethod
@@ -537,15 +537,23 @@ class Games:
         finally:
             self._appending.discard(mine)
 
-    def settled(self, gid: str, version: int, seconds: float = 0.1) -> Entry | None:
-        """This worker's entry once it holds `version`, when this worker is appending that
+    def at_least(self, gid: str, version: int) -> Game | None:
+        """The game at `version` or later: this worker's copy when it holds it, once this
+        worker's own append of it settles when that is under way, else loaded."""
+        held = self.cached(gid)
+        if held is not None and held.version < version:
+            held = self.settled(gid, version)
+        return held if held is not None else self.load(gid)
+
+    def settled(self, gid: str, version: int, seconds: float = 0.1) -> Game | None:
+        """This worker's copy once it holds `version`, when this worker is appending that
         record itself (Redis pushes it to the subscription before the append's answer is read:
         a live stream hears it first), waiting `seconds` at most; None otherwise."""
         deadline = time.monotonic() + seconds
         while (gid, version) in self._appending and time.monotonic() < deadline:
             time.sleep(0.0005)   # under gevent: lets the appending request read its answer
-        entry = self.cache.peek(gid)
-        return entry if entry is not None and entry.version >= version else None
+        held = self.cached(gid)
+        return held if held is not None and held.version >= version else None
 
     def _settle(self, game: Game, entry: Entry, gen: str) -> None:
         """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
@@ -642,7 +650,7 @@ class Games:
             except (redis.ConnectionError, redis.TimeoutError) as e:
                 self.cache.drop(game.gid)
                 raise OutcomeUnknown() from e
-            self._settle(game, replace(after, clock=record.get("clock", after.clock)), gen)
+            self._settle(game, after.but(clock=record.get("clock", after.clock)), gen)
             return record
         raise Conflict(game.version)
 
@@ -668,8 +676,8 @@ class Games:
             self.cache.drop(game.gid)
             raise OutcomeUnknown() from e
         # no undo reaches behind the table's own record
-        entry = replace(game.entry, version=record["v"], clock=record.get("clock", game.entry.clock),
-                        at=record["at"], meta=meta, base_version=record["v"],
-                        base_state=game.entry.state, turn=())
+        entry = game.entry.but(version=record["v"], clock=record.get("clock", game.entry.clock),
+                               at=record["at"], meta=meta, base_version=record["v"],
+                               base_state=game.entry.state, turn=())
         self._settle(game, entry, gen)
         return record

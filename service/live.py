@@ -179,11 +179,7 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
                 yield record_message(record, viewer)
             last = new[-1]["v"]
             with app.app_context():
-                current = games().cached(gid)
-                if current is None or current.version < last:
-                    held = games().settled(gid, last)   # this worker's own move, being recorded
-                    current = Game(gid, current.engine, held) if held and current \
-                        else games().load(gid)
+                current = games().at_least(gid, last)
                 if current is not None:
                     yield f"event: view\ndata: {VIEWS.get(current, viewer).decode()}\n\n"
     finally:

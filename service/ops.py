@@ -18,6 +18,7 @@ from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, 
 
 from service import schemas as s
 from service.endpoints import Routes
+from service.logs import request_id
 
 REQUESTS = Counter("tablefold_requests_total", "HTTP requests answered",
                    ["route", "method", "status"])
@@ -97,5 +98,5 @@ def install(app: Flask, ready) -> None:
         route = req.url_rule.rule if req.url_rule else "unmatched"
         requests_of(route, req.method, response.status_code).inc()
         latency_of(route).observe(time.perf_counter() - getattr(ctx, "started", time.perf_counter()))
-        response.headers["X-Request-ID"] = getattr(ctx, "request_id", "-")
+        response.headers["X-Request-ID"] = request_id()
         return response

@@ -37,10 +37,6 @@ def placed(board: dict) -> list[tuple[list[int], dict]]:
                   key=lambda pair: (pair[0][1], pair[0][0]))
 
 
-def shifted(cell, offsets) -> list[list[int]]:
-    return [[cell[0] + dx, cell[1] + dy] for dx, dy in offsets]
-
-
 def touching(board: dict, cell) -> list[dict]:
     """The tiles orthogonally adjacent to a cell."""
     x, y = cell[0], cell[1]

@@ -246,7 +246,7 @@ def test_a_record_heard_while_this_worker_appends_it_is_waited_for_not_loaded(ga
     mover = threading.Thread(target=play, args=(games, game, 0, "add"))
     mover.start()
     appended.wait(1)
-    entry = games.settled(game.gid, 2)
+    held = games.settled(game.gid, 2)
     mover.join()
-    assert entry is not None and entry.version == 2 and entry.state["counters"] == [1, 0]
+    assert held is not None and held.version == 2 and held.state["counters"] == [1, 0]
     assert games.settled(game.gid, 3) is None   # nobody appends it: no wait, nothing held
