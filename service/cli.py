@@ -34,8 +34,9 @@ def serve(args) -> None:
         def load_config(self):
             self.cfg.set("bind", f"{settings['HOST']}:{settings['PORT']}")
             self.cfg.set("workers", workers)
-            # gevent: thousands of open live streams and slow clients cost a greenlet each
-            self.cfg.set("worker_class", "gevent")
+            # gevent: thousands of open live streams and slow clients cost a greenlet each;
+            # each connection parsed by httptools (service/httpd.py), not gunicorn's Python
+            self.cfg.set("worker_class", "service.httpd.Worker")
             self.cfg.set("worker_connections", settings["WORKER_CONNECTIONS"])
             # the gevent worker gives a client this long to send a request's headers
             self.cfg.set("keepalive", max(1, round(settings["HEADER_SECONDS"])))
