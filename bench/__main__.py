@@ -13,8 +13,9 @@ the same time, every row interleaved with the others, repeat after repeat:
   (h) the floors: the bare Flask XADD endpoint under `tablefold serve`'s server, and a minimal
       asyncio HTTP server doing the same XADD (redis.asyncio)
   two API nodes on a 3-master Redis Cluster beside one node on one Redis (bench/cluster.py)
-  and the serving models: the service under gunicorn gevent (the chosen one), gunicorn sync
-  (4 processes) and granian's WSGI server, and boardgame.io 0.50 (in-memory) beside them.
+  and the serving models: the service under gunicorn gevent with service/httpd.py's
+  connections (the chosen one), gunicorn's own gevent worker, gunicorn sync (4 processes) and
+  granian's WSGI server, and boardgame.io 0.50 (in-memory) beside them.
 Everything listens on loopback only; every server started here is stopped at the end, also
 on failure or Ctrl-C.
 """
@@ -184,7 +185,10 @@ def main(argv=None) -> int:
         one_r = redis()
         one = Stack(stack, one_r, serve(tablefold_serve(one_r.url, workers=1,
                                                         name="gunicorn gevent, 1 worker")))
-        models = {"gevent": svc, "gevent1": one, "sync": sync}
+        own_r = redis()
+        own = Stack(stack, own_r, serve(tablefold_serve(
+            own_r.url, worker_class="gevent", name="gunicorn gevent, gunicorn's parser")))
+        models = {"gevent": svc, "gunicorn": own, "gevent1": one, "sync": sync}
         doc.granian = granian_version()
         if doc.granian:
             gr_r = redis()

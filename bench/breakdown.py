@@ -49,6 +49,8 @@ def package(filename: str) -> str:
     if "/site-packages/" in path:
         top = path.split("/site-packages/", 1)[1].split("/", 1)[0]
         return top.removesuffix(".py").split(".")[0]
+    if path.endswith("/service/httpd.py"):
+        return "tablefold httpd"   # the HTTP server's part, not the service's work
     for ours in ("engines", "events", "service", "tests", "bench"):
         if f"/{ours}/" in path:
             return f"tablefold {ours}"

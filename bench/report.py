@@ -168,8 +168,8 @@ def machine() -> dict:
         "OS": f"{platform.system()} {platform.release()}",
         "Python": f"{platform.python_implementation()} {platform.python_version()}",
         "packages": ", ".join(f"{d} {_version(d)}" for d in
-                              ("gunicorn", "gevent", "greenlet", "flask", "redis", "hiredis",
-                               "orjson", "granian")),
+                              ("gunicorn", "gevent", "greenlet", "httptools", "flask", "redis",
+                               "hiredis", "orjson", "granian")),
         "Node.js": _node(),
         "code": _git(),
     }
@@ -351,8 +351,10 @@ class Report:
         head2 = " | ".join(f"reads/s, {n} game{'s' if n > 1 else ''} (÷ gevent)" for n in games)
         out = [f"| server | {head} | {head2} | server CPU ms/move, 10 / 50 games |",
                "|---|" + "---:|" * (2 * len(games)) + "---:|"]
-        names = [("gevent", "gunicorn gevent, 1 worker per core (`tablefold serve`)"),
-                 ("gevent1", "gunicorn gevent, 1 worker"),
+        names = [("gevent", "gunicorn gevent, httptools connections (service/httpd.py), 1 "
+                            "worker per core (`tablefold serve`)"),
+                 ("gunicorn", "gunicorn's own gevent worker (its Python parser), 1 worker per core"),
+                 ("gevent1", "gunicorn gevent, httptools connections, 1 worker"),
                  ("sync", "gunicorn sync, 4 processes"),
                  ("granian", f"granian {self.granian} WSGI, 1 worker per core, "
                              f"{self.prof.granian_threads} blocking threads each"),
@@ -564,7 +566,7 @@ class Report:
 
     def serving(self) -> list[str]:
         out = ["Moves and reads as in (a) and (b), the same service (`service.create_app`), "
-               "three ways of serving it, and boardgame.io 0.50 beside them (its moves: a "
+               "five ways of serving it, and boardgame.io 0.50 beside them (its moves: a "
                "2-seat game whose one move bumps a counter, over its socket.io transport, "
                "in-memory storage; no reads: its clients are pushed every state).", ""]
         out += self.models_table()
@@ -589,7 +591,8 @@ class Report:
                "| server | streams answered | moves/s with the streams | ÷ moves/s without "
                "| errors | server memory before → with the streams | per stream |",
                "|---|---:|---:|---:|---:|---:|---:|"]
-        labels = {"gevent": "gunicorn gevent (`tablefold serve`)",
+        labels = {"gevent": "gunicorn gevent, httptools (`tablefold serve`)",
+                  "gunicorn": "gunicorn's own gevent worker",
                   "gevent1": "gunicorn gevent, 1 worker", "sync": "gunicorn sync, 4",
                   "granian": "granian WSGI"}
         for name, label in labels.items():
@@ -619,17 +622,17 @@ class Report:
     def why_gevent(self) -> list[str]:
         G = self.prof.games
         cmp = {}
-        for name in ("gevent1", "sync", "granian", "boardgame.io"):
+        for name in ("gunicorn", "gevent1", "sync", "granian", "boardgame.io"):
             cmp[name] = {n: self.ratio(f"move {name} {n}", f"move gevent {n}")[0] for n in G}
         reads = {name: {n: self.ratio(f"read {name} {n}", f"read gevent {n}")[0] for n in G}
-                 for name in ("gevent1", "sync", "granian")}
+                 for name in ("gunicorn", "gevent1", "sync", "granian")}
 
         def listed(d):
             return ", ".join(f"{d[n]:.2f}" for n in G)
 
         cpu = {}
         trips = {}
-        for name in ("gevent", "gevent1", "sync", "granian"):
+        for name in ("gevent", "gunicorn", "gevent1", "sync", "granian"):
             row = self.row(f"move {name} 50")
             cpu[name] = row.server_cpu_ms if row else math.nan
             trips[name] = {n: (r.trips if (r := self.row(f"move {name} {n}")) else math.nan)
@@ -649,6 +652,14 @@ class Report:
             "thousands (`worker_connections` 4000), and the worker's one subscription "
             "feeds every stream it holds. Against the others, in this run:",
             "",
+            f"- **gunicorn's own gevent worker** (the same processes and greenlets, each "
+            "connection read by gunicorn's Python HTTP parser instead of service/httpd.py's "
+            f"httptools): moves ÷ `tablefold serve` {listed(cmp['gunicorn'])}, reads "
+            f"{listed(reads['gunicorn'])}, {_f(cpu['gunicorn'], 3)} ms of server CPU a move at "
+            f"50 games against {_f(cpu['gevent'], 3)}. The parser, gunicorn's per-request "
+            "lookups of its configuration and its response writer were about a fifth of a "
+            "served move's CPU; llhttp parses in C, the environ is built in one step and the "
+            "head of an answer goes out with its body in one send.",
             f"- **gevent with one worker instead of one per core**: moves ÷ two workers "
             f"{listed(cmp['gevent1'])}, reads {listed(reads['gevent1'])}, "
             f"{_f(cpu['gevent1'], 3)} ms of server CPU a move at 50 games. One process holds "
@@ -668,8 +679,8 @@ class Report:
             "take the whole server, as the idle-stream row shows.",
             f"- **granian's WSGI server**: moves ÷ gevent {listed(cmp['granian'])}, reads ÷ "
             f"gevent {listed(reads['granian'])}, {_f(cpu['granian'], 3)} ms a move at 50 "
-            "games. Its HTTP layer is Rust and cheaper than gunicorn's Python parser and "
-            "gevent's sockets (see *Where the CPU goes*), so it is as fast or faster on plain requests; but a "
+            "games. Its HTTP layer is Rust, cheaper again than llhttp behind gevent's sockets "
+            "(see *Where the CPU goes*), so it is as fast or faster on plain requests; but a "
             "WSGI app runs in its pool of blocking threads and a live stream's response is "
             "drained by one of them for the stream's whole life: a worker holds as many "
             f"streams as it has threads ({self.prof.granian_threads} here), and holding "
@@ -681,10 +692,10 @@ class Report:
             "before it is answered).",
             "",
             "So the serving model is gevent because it is the one of these that serves the "
-            "live stream and slow clients at all; what it costs on plain moves and reads is "
-            "the ratio to granian above, most of it gunicorn's and gevent's per-request "
-            "Python (a WSGI server with a C or Rust HTTP layer that runs the app in greenlets "
-            "would keep both).",
+            "live stream and slow clients at all, and its connections are read by httptools "
+            "because that keeps every greenlet property of gunicorn's worker at less CPU a "
+            "request; what is left against granian is gevent's own per-request Python (the "
+            "hub switches, its socket wrappers) and Flask's.",
         ]
 
     def cpu(self) -> list[str]:
@@ -726,8 +737,8 @@ class Report:
             out += ["", f"Served, at 50 games, a confirmed move costs the workers {served:.0f} µs "
                     f"of CPU and the bare Flask append {bare:.0f} µs (their Redis apart). "
                     f"In-process, test client included, the bare append is "
-                    f"{b['bare_append']:.0f} µs: gunicorn's gevent worker (its HTTP parser, the "
-                    "socket calls, the greenlet per connection) costs at least the difference, "
+                    f"{b['bare_append']:.0f} µs: the server (service/httpd.py's parsing and "
+                    "answer, gevent's socket calls, the greenlet per connection) costs at least the difference, "
                     f"{max(bare - b['bare_append'], 0):.0f} µs a request, more since the test "
                     "client is a cost of its own that the served path does not have. Beyond "
                     f"the bare append, a served move costs {served - bare:.0f} µs more: its "
@@ -842,8 +853,8 @@ class Report:
     @staticmethod
     def _layers(pm, tm, ps, ts) -> list[str]:
         groups = {
-            "the HTTP server (gunicorn, gevent, socket calls)": ("gunicorn", "gevent",
-                                                                 "socket I/O (C)"),
+            "the HTTP server (gunicorn, gevent, service/httpd.py, httptools, socket calls)": (
+                "gunicorn", "gevent", "socket I/O (C)", "tablefold httpd", "httptools"),
             "the framework (Flask, werkzeug, flask-limiter, prometheus-client, blinker)":
                 ("flask", "werkzeug", "flask_limiter", "prometheus_client", "blinker",
                  "fastjsonschema"),

@@ -42,8 +42,17 @@ class Worker(GeventWorker):
     def run(self):
         import gevent
         self.idle = set()   # sockets waiting for their next request, nothing of it read yet
+        self.pre_request, self.post_request = self.hook("pre_request"), self.hook("post_request")
+        self.log_access = self.log.access_log_enabled
         gevent.spawn(self.let_idle_go)
         super().run()
+
+    def hook(self, name: str):
+        """gunicorn's server hook of that name when one is configured (None for the default,
+        which only logs at debug level: not worth building its request for)."""
+        setting = self.cfg.settings[name]
+        same = getattr(setting.value, "__code__", 0) is getattr(setting.default, "__code__", 1)
+        return None if same else setting.value
 
     def let_idle_go(self):
         """Once the worker is stopping, close the kept-alive connections no request is on, at
@@ -94,10 +103,13 @@ class Request:
         self.expect_continue = False
 
 
-class Logged:
-    """A request as gunicorn's access log reads it (its headers as text)."""
+class Seen:
+    """A request as gunicorn's hooks and access log read it: method, path, headers as text."""
 
-    def __init__(self, req: Request):
+    def __init__(self, req: Request, environ: dict):
+        self.method, self.path = environ["REQUEST_METHOD"], environ["PATH_INFO"]
+        self.query, self.uri = environ["QUERY_STRING"], environ["RAW_URI"]
+        self.version = tuple(int(x) for x in req.version.split("."))
         self.headers = [(n.decode("latin-1").upper(), v.decode("latin-1")) for n, v in req.headers]
 
 
@@ -112,7 +124,8 @@ class Connection:
         self.parsing: Request | None = None
         self.head_bytes = 0          # bytes fed since the last request's headers were whole
         self.in_body = False         # the request being parsed has its headers in, not its body
-        self.upgraded = False
+        self.upgraded = False        # an Upgrade request: the bytes after it are not HTTP/1.1
+        self.broken = False          # a body refused or given up on: nothing after it is read
         self.base = base_environ(worker, listener, sock, addr)
 
     # the parser's callbacks
@@ -160,10 +173,12 @@ class Connection:
         except httptools.HttpParserUpgrade:
             self.upgraded = True   # served as a plain request; the connection closes after it
         except httptools.HttpParserCallbackError as e:
+            self.broken = True
             cause = e.__context__
             raise cause if isinstance(cause, BadRequest) else BadRequest(
                 400, "bad_http_request", "The request is not valid HTTP/1.1.")
         except httptools.HttpParserError as e:
+            self.broken = True
             raise BadRequest(400, "bad_http_request", f"The request is not valid HTTP/1.1: {e}.")
 
     def next_request(self) -> Request | None:
@@ -199,35 +214,41 @@ class Connection:
                 return
             if req is None:
                 return
-            keep = self.answer(req)
-            if not keep or self.upgraded:
+            if not self.answer(req) or self.upgraded or self.broken:
                 return
-            if not req.complete and not self.drain(req):
-                return
+            if not req.complete and (req.expect_continue or not self.drain(req)):
+                return   # (a client still waiting for 100 Continue may never send its body)
 
     def drain(self, req: Request) -> bool:
         """Read past the rest of a body the app left unread; False: too much, close instead."""
+        import gevent
         read = 0
-        try:
-            while not req.complete:
-                read += len(req.body)
-                req.body.clear()
-                if read > DRAIN:
-                    return False
-                self.receive()
-        except (BadRequest, OSError):
-            return False
-        return True
+        with gevent.Timeout(self.worker.cfg.keepalive, False):
+            try:
+                while not req.complete:
+                    read += len(req.body)
+                    req.body.clear()
+                    if read > DRAIN:
+                        return False
+                    self.receive()
+            except (BadRequest, OSError):
+                return False
+            return True
+        return False   # the rest of the body did not come in time
 
     # answering
     def answer(self, req: Request) -> bool:
         """Run the app on one request; True when the connection may serve another."""
         worker = self.worker
         environ = self.environ(req)
-        out = Response(self.sock, req, worker.alive and req.keep_alive)
-        started = time.monotonic() if worker.log.access_log_enabled else None
+        out = Response(self.sock, req, worker.alive and req.keep_alive, self)
+        started = time.monotonic() if worker.log_access else None
+        seen = Seen(req, environ) if (started is not None or worker.pre_request
+                                       or worker.post_request) else None
         respiter = None
         try:
+            if worker.pre_request:
+                worker.pre_request(worker, seen)
             respiter = worker.wsgi(environ, out.start_response)
             for item in respiter:
                 out.write(item)
@@ -244,8 +265,12 @@ class Connection:
             if hasattr(respiter, "close"):
                 respiter.close()
             if started is not None:
-                worker.log.access(out, Logged(req), environ,
-                                  timedelta(seconds=time.monotonic() - started))
+                worker.log.access(out, seen, environ, timedelta(seconds=time.monotonic() - started))
+            if worker.post_request:
+                try:
+                    worker.post_request(worker, seen, environ, out)
+                except Exception:
+                    worker.log.exception("Exception in post_request hook")
         worker.nr += 1
         if worker.nr >= worker.max_requests and worker.alive:
             worker.log.info("Autorestarting worker after current request.")
@@ -253,7 +278,7 @@ class Connection:
         return out.keep_alive
 
     def refuse(self, e: BadRequest) -> None:
-        out = Response(self.sock, None, False)
+        out = Response(self.sock, None, False, self)
         try:
             out.send_error(e.status, e.code, str(e))
         except OSError:
@@ -346,8 +371,12 @@ class Body:
         if req.expect_continue:
             req.expect_continue = False
             self.conn.sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
-        while not req.complete and (size < 0 or len(req.body) - self.pos < size):
-            self.conn.receive()
+        try:
+            while not req.complete and (size < 0 or len(req.body) - self.pos < size):
+                self.conn.receive()
+        except BaseException:   # the app's time limit on the body, a hang-up, a broken chunk
+            self.conn.broken = True   # the rest of this body is not worth waiting for
+            raise
 
     def read(self, size: int | None = -1) -> bytes:
         size = -1 if size is None else size
@@ -385,8 +414,8 @@ class Body:
 class Response:
     """What the app answers, written as it comes: the head and the first part in one send."""
 
-    def __init__(self, sock, req: Request | None, keep_alive: bool):
-        self.sock, self.req, self.keep_alive = sock, req, keep_alive
+    def __init__(self, sock, req: Request | None, keep_alive: bool, conn: Connection):
+        self.sock, self.req, self.keep_alive, self.conn = sock, req, keep_alive, conn
         self.status, self.headers = None, []
         self.head_sent = self.chunked = False
         self.body_allowed = True
@@ -427,6 +456,8 @@ class Response:
                 lines.append(b"Transfer-Encoding: chunked\r\n")
             else:
                 self.keep_alive = False   # the end of the body is the end of the connection
+        if self.conn.broken or self.conn.upgraded:
+            self.keep_alive = False
         lines.append(b"Date: " + http_date() + b"\r\n")
         if not self.keep_alive:
             lines.append(b"Connection: close\r\n")

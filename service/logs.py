@@ -58,6 +58,6 @@ class AccessLogger(Logger):
     """gunicorn's logger, building a request's access line only when the access log is on (it
     builds one for every request whenever a logging configuration is given: ~0.1 ms a request)."""
 
-    def access(self, resp, req, environ, request_time):
-        if self.cfg.accesslog:
-            super().access(resp, req, environ, request_time)
+    @property
+    def access_log_enabled(self) -> bool:
+        return bool(self.cfg.accesslog)

@@ -202,3 +202,26 @@ def test_a_stop_does_not_wait_for_kept_alive_connections(tmp_path):
         assert time.monotonic() - started < 5
         assert idle.closed_by_server()
         idle.close()
+
+
+def test_a_broken_chunked_body_gets_a_json_400_and_the_connection_closes(conn):
+    conn.send(b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Transfer-Encoding: chunked\r\n\r\n")
+    time.sleep(0.3)   # the head alone first: the service is reading the body when it breaks
+    conn.send(b"5\r\n{\"a\":\r\nzz\r\n")
+    resp = conn.response("POST")
+    assert resp.status == 400 and json.loads(resp.body)["code"] == "malformed_body"
+    assert resp.getheader("Connection") == "close" and conn.closed_by_server()
+
+
+def test_a_body_that_stops_half_way_gets_408_at_the_production_limit_then_the_connection_closes(conn):
+    # BODY_SECONDS is 10 s as shipped; the connection is not kept waiting for the rest after it
+    conn.sock.settimeout(30)
+    started = time.monotonic()
+    conn.send(post("/games", b"x" * 100)[:-90])
+    resp = conn.response("POST")
+    waited = time.monotonic() - started
+    assert resp.status == 408 and json.loads(resp.body)["code"] == "body_timeout"
+    assert 9 <= waited <= 15, waited
+    assert conn.closed_by_server()
+    assert time.monotonic() - started < waited + 2
