@@ -136,11 +136,13 @@ def seats_view(game: Game) -> list[dict]:
     return out
 
 
-def game_view(game: Game, viewer: Any) -> dict:
+def game_view(game: Game, viewer: Any, store: Games | None = None) -> dict:
+    """What `viewer` sees of the game; `store` for a caller outside an app context (a live
+    stream), the app's otherwise."""
     engine, state = game.engine, game.state
     result = game.result()
     seat = viewer if isinstance(viewer, int) else None
-    reach = games().undo_reach(game, seat) if seat is not None else []
+    reach = (store or games()).undo_reach(game, seat) if seat is not None else []
     body = {
         "id": game.gid,
         "engine": engine.name,

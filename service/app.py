@@ -82,6 +82,16 @@ def on_hang_up(environ: dict, notify):
     return watcher.kill
 
 
+def event_queue():
+    """A queue for what one greenlet hands another: gevent's own (compiled) under gevent's worker,
+    where the standard library's, patched, takes Python-level locks on every put and get."""
+    if _gevent_timeout() is None:
+        import queue
+        return queue.Queue()
+    from gevent.queue import Queue
+    return Queue()
+
+
 @functools.cache
 def _gevent_timeout():
     """gevent's Timeout when this process is gevent's (its worker patches before the app loads)."""

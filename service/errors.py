@@ -13,6 +13,9 @@ from werkzeug.exceptions import HTTPException
 CODES: dict[str, tuple[int, str]] = {
     "malformed_json": (400, "the body is not JSON this service accepts"),
     "malformed_body": (400, "the request body could not be read (a broken chunked body)"),
+    "bad_http_request": (400, "the request is not valid HTTP/1.1 (answered by the server, which "
+                              "then closes the connection)"),
+    "headers_too_large": (431, "the request line and headers exceed 64 KiB or 100 fields"),
     "invalid_request": (400, "the body or query does not match its schema; `errors` says where"),
     "invalid_move": (400, "the move body does not match its move type's schema; `errors` says where"),
     "unknown_move_type": (400, "the move's type is not a move of this game; `move_types` lists them"),

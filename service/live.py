@@ -12,8 +12,6 @@ from __future__ import annotations
 import queue
 import secrets
 import time
-from collections import OrderedDict
-from threading import Lock
 
 from flask import Response, current_app, request
 
@@ -22,7 +20,7 @@ from events.records import redact_record
 from events.store import stream_counters
 from service import schemas as s
 from service.access import Caller, game_view, games, identify, load
-from service.app import on_hang_up
+from service.app import event_queue, on_hang_up
 from service.endpoints import Routes
 from service.errors import ApiError
 from service.jsonio import dumps
@@ -73,23 +71,25 @@ def resume_point(query: dict) -> int | None:
 
 
 class Views:
-    """The views a worker has just sent, so many watchers of one game cost one view a version."""
+    """The views a worker has just sent, so many watchers of one game cost one view a version.
+    No lock: each dict operation is atomic, and two threads that both miss make the same view
+    (a lock is Python code under gevent, paid on every view)."""
 
     def __init__(self, size: int = 2048):
-        self._items: OrderedDict = OrderedDict()
-        self._lock = Lock()
+        self._items: dict = {}   # oldest first
         self.size = size
 
-    def get(self, game: Game, viewer) -> bytes:
+    def get(self, game: Game, viewer, store=None) -> bytes:
         key = (game.gid, game.version, game.entry.gen, viewer)
-        with self._lock:
-            hit = self._items.get(key)
+        items = self._items
+        hit = items.get(key)
         if hit is None:
-            hit = dumps(game_view(game, viewer))
-            with self._lock:
-                self._items[key] = hit
-                while len(self._items) > self.size:
-                    self._items.popitem(last=False)
+            hit = items[key] = dumps(game_view(game, viewer, store))
+            while len(items) > self.size:
+                try:
+                    del items[next(iter(items))]
+                except (KeyError, RuntimeError, StopIteration):   # another thread's eviction
+                    break
         return hit
 
 
@@ -141,22 +141,23 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
     """The stream's messages. It holds an app context only while it reads the store or builds a
     view, so that many open streams in one worker never interleave request contexts. It ends as
     soon as its client hangs up, where the server lets that be seen."""
-    gid = game.gid
+    gid, hub = game.gid, app.extensions["tablefold"]
     lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
-    arrived: queue.Queue = queue.Queue()
+    arrived = event_queue()
     handle = follower.listen(gid, game.version, arrived.put)
     stop_watch = on_hang_up(environ or {}, lambda: arrived.put(HUNG_UP))
     STREAMS.inc()
     try:
-        yield "retry: 1000\n\n"
         with app.app_context():
             # read after listening: a record is either in this read or heard from the follower
             game = games().load(gid) or game
+            out = ["retry: 1000\n\n"]
             if since is not None and since < game.version:
-                for record in games().store.records(gid, since + 1, game.version):
-                    yield record_message(record, viewer)
+                out += [record_message(record, viewer)
+                        for record in games().store.records(gid, since + 1, game.version)]
             last = game.version
-            yield f"event: view\ndata: {VIEWS.get(game, viewer).decode()}\n\n"
+            out.append(f"event: view\ndata: {VIEWS.get(game, viewer).decode()}\n\n")
+        yield "".join(out)
         deadline = time.monotonic() + lifetime
         while (left := deadline - time.monotonic()) > 0:
             try:
@@ -175,13 +176,13 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
             new = [r for r in batch if r["v"] > last]
             if not new:
                 continue
-            for record in new:
-                yield record_message(record, viewer)
+            # the records and the view after them in one write: one send, one chunk
+            out = [record_message(record, viewer) for record in new]
             last = new[-1]["v"]
-            with app.app_context():
-                current = games().at_least(gid, last)
-                if current is not None:
-                    yield f"event: view\ndata: {VIEWS.get(current, viewer).decode()}\n\n"
+            current = hub.at_least(gid, last)   # no app context: pushing one costs more than the view
+            if current is not None:
+                out.append(f"event: view\ndata: {VIEWS.get(current, viewer, hub).decode()}\n\n")
+            yield "".join(out)
     finally:
         stop_watch()
         STREAMS.dec()
