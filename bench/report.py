@@ -642,6 +642,8 @@ class Report:
         opened = idle.statuses.get("stream 200", 0) if idle else 0
         per = (mid - before) / opened / 1024 if opened else math.nan
         games = ", ".join(map(str, G))
+        granian_faster = statistics.median([*cmp["granian"].values(),
+                                            *reads["granian"].values()]) > 1.05
         return [
             "**Why gevent.** The service has to hold what a turn-based game's clients do, not "
             "only answer fast: a seat following its live stream keeps a connection open as "
@@ -679,9 +681,11 @@ class Report:
             "take the whole server, as the idle-stream row shows.",
             f"- **granian's WSGI server**: moves ÷ gevent {listed(cmp['granian'])}, reads ÷ "
             f"gevent {listed(reads['granian'])}, {_f(cpu['granian'], 3)} ms a move at 50 "
-            "games. Its HTTP layer is Rust, cheaper again than llhttp behind gevent's sockets "
-            "(see *Where the CPU goes*), so it is as fast or faster on plain requests; but a "
-            "WSGI app runs in its pool of blocking threads and a live stream's response is "
+            "games. Its HTTP layer is Rust"
+            + (", and on plain requests it is faster; but a " if granian_faster else
+               ", yet on plain requests it is no faster than httptools behind gevent's "
+               "sockets; and a ")
+            + "WSGI app runs in its pool of blocking threads and a live stream's response is "
             "drained by one of them for the stream's whole life: a worker holds as many "
             f"streams as it has threads ({self.prof.granian_threads} here), and holding "
             "thousands means thousands of OS threads switched under the GIL.",
@@ -694,8 +698,11 @@ class Report:
             "So the serving model is gevent because it is the one of these that serves the "
             "live stream and slow clients at all, and its connections are read by httptools "
             "because that keeps every greenlet property of gunicorn's worker at less CPU a "
-            "request; what is left against granian is gevent's own per-request Python (the "
-            "hub switches, its socket wrappers) and Flask's.",
+            "request" + ("; what granian still saves on plain requests is gevent's own "
+                         "per-request Python (the hub switches, its socket wrappers)."
+                         if granian_faster else
+                         ": it now serves plain moves and reads as fast as granian, the one "
+                         "server here with a compiled HTTP layer, and holds every stream."),
         ]
 
     def cpu(self) -> list[str]:
