@@ -17,6 +17,7 @@ from flask import current_app, request
 from engines.core import ALL
 from events.games import Game, Games, UnknownEngineVersion, sha256
 from service.errors import ApiError
+from service.jsonio import dumps
 
 
 def games() -> Games:
@@ -166,3 +167,33 @@ def game_view(game: Game, viewer: Any, store: Games | None = None) -> dict:
         "seed": game.meta["seed"] if result is not None else None,  # revealed at the end
     }
     return body
+
+
+class Views:
+    """The views a worker has just sent, as JSON, so many watchers of one game (its live streams,
+    its pollers) cost one view a version. Keyed by the game's version, its metadata's generation
+    and the viewer, so no viewer is ever sent another's view. A game on a clock is never kept:
+    its view says how much time is left now. No lock: each dict operation is atomic, and two
+    threads that both miss make the same view (a lock is Python code under gevent)."""
+
+    def __init__(self, size: int = 2048):
+        self._items: dict = {}   # oldest first
+        self.size = size
+
+    def get(self, game: Game, viewer, store=None) -> bytes:
+        if game.meta.get("clock"):
+            return dumps(game_view(game, viewer, store))
+        key = (game.gid, game.version, game.entry.gen, viewer)
+        items = self._items
+        hit = items.get(key)
+        if hit is None:
+            hit = items[key] = dumps(game_view(game, viewer, store))
+            while len(items) > self.size:
+                try:
+                    del items[next(iter(items))]
+                except (KeyError, RuntimeError, StopIteration):   # another thread's eviction
+                    break
+        return hit
+
+
+VIEWS = Views()

@@ -13,8 +13,8 @@ from events.games import (AlreadyRecorded, CannotUndo, Game, MoveIdReused, Outco
 from events.records import redact_record
 from events.store import Conflict
 from service import schemas as s
-from service.access import (acting_seat, bearer, cached, game_view, games, identify, is_operator,
-                            load, new_token, seats_view, stale, viewer_for)
+from service.access import (VIEWS, acting_seat, bearer, cached, game_view, games, identify,
+                            is_operator, load, new_token, seats_view, stale, viewer_for)
 from service.bots import play_bots
 from service.endpoints import Routes, json_schema, validate
 from service.errors import ApiError, MoveRefused
@@ -164,7 +164,9 @@ def get_game(query, gid):
     resume_bots(game)
     if game.meta.get("clock"):
         games().keep_deadline(game)  # in case a node died between a move and its deadline
-    return game_view(game, viewer_for(game, caller, "as_" in query))
+    # a poller reading an unchanged game is answered the view it was sent last time
+    return current_app.response_class(VIEWS.get(game, viewer_for(game, caller, "as_" in query)),
+                                      mimetype="application/json")
 
 
 @routes.route("/games/<gid>/moves", "POST", "postMove", body=s.MoveBody,

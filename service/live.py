@@ -19,7 +19,7 @@ from events.games import Game, sha256
 from events.records import redact_record
 from events.store import stream_counters
 from service import schemas as s
-from service.access import Caller, game_view, games, identify, load
+from service.access import VIEWS, Caller, games, identify, load
 from service.app import event_queue, on_hang_up
 from service.endpoints import Routes
 from service.errors import ApiError
@@ -70,30 +70,6 @@ def resume_point(query: dict) -> int | None:
     return query.get("since")
 
 
-class Views:
-    """The views a worker has just sent, so many watchers of one game cost one view a version.
-    No lock: each dict operation is atomic, and two threads that both miss make the same view
-    (a lock is Python code under gevent, paid on every view)."""
-
-    def __init__(self, size: int = 2048):
-        self._items: dict = {}   # oldest first
-        self.size = size
-
-    def get(self, game: Game, viewer, store=None) -> bytes:
-        key = (game.gid, game.version, game.entry.gen, viewer)
-        items = self._items
-        hit = items.get(key)
-        if hit is None:
-            hit = items[key] = dumps(game_view(game, viewer, store))
-            while len(items) > self.size:
-                try:
-                    del items[next(iter(items))]
-                except (KeyError, RuntimeError, StopIteration):   # another thread's eviction
-                    break
-        return hit
-
-
-VIEWS = Views()
 
 
 @routes.route("/games/<gid>/stream", "GET", "streamGame", query=s.StreamQuery,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 
 import pytest
 
@@ -187,3 +188,32 @@ def test_a_log_of_another_engine_version_is_refused_plainly(client, fake_redis, 
     resp = client.get(f"/games/{table['id']}")
     assert resp.status_code == 409 and resp.json["code"] == "engine_version"
     assert "version 99" in resp.json["message"]
+
+
+def test_a_repeated_read_is_current_after_a_join_a_move_and_on_a_running_clock(client):
+    # reads of an unchanged game are answered from the worker's view cache: a seat taken (the
+    # metadata, not the log), a move and a running clock must each show in the next read
+    made = create(client, engine="tic-tac-trek", claim=0)
+    gid, mine = made["id"], auth(made["token"])
+    before = client.get(f"/games/{gid}", headers=mine).json
+    assert client.get(f"/games/{gid}", headers=mine).json == before
+    assert [s["claimed"] for s in before["seats"]] == [True, False]
+    other = client.post(f"/games/{gid}/join", json={"code": made["join_codes"]["1"]}).json["token"]
+    joined = client.get(f"/games/{gid}", headers=mine).json
+    assert joined["version"] == before["version"]
+    assert [s["claimed"] for s in joined["seats"]] == [True, True]
+    first = joined["awaited"][0]
+    token = made["token"] if first == 0 else other
+    move = client.get(f"/games/{gid}", headers=auth(token)).json["legal_moves"][0]["move"]
+    assert client.post(f"/games/{gid}/moves", headers=auth(token), json={"move": move}).status_code == 200
+    assert client.get(f"/games/{gid}", headers=mine).json["version"] == joined["version"] + 1
+
+    timed = create(client, engine="tic-tac-trek", claim=0,
+                   clock={"base_seconds": 60, "increment_seconds": 0, "on_timeout": "lose"})
+    client.post(f"/games/{timed['id']}/join", json={"code": timed["join_codes"]["1"]})
+    seat = auth(timed["token"])
+    running = client.get(f"/games/{timed['id']}", headers=seat).json["clock"]
+    time.sleep(1.1)
+    later = client.get(f"/games/{timed['id']}", headers=seat).json["clock"]
+    awaited = running["running"][0]
+    assert later["left_ms"][awaited] <= running["left_ms"][awaited] - 1000
