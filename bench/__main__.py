@@ -185,10 +185,10 @@ def main(argv=None) -> int:
         one_r = redis()
         one = Stack(stack, one_r, serve(tablefold_serve(one_r.url, workers=1,
                                                         name="gunicorn gevent, 1 worker")))
-        own_r = redis()
-        own = Stack(stack, own_r, serve(tablefold_serve(
-            own_r.url, worker_class="gevent", name="gunicorn gevent, gunicorn's parser")))
-        models = {"gevent": svc, "gunicorn": own, "gevent1": one, "sync": sync}
+        parser_r = redis()
+        gunicorn_parser = Stack(stack, parser_r, serve(tablefold_serve(
+            parser_r.url, worker_class="gevent", name="gunicorn gevent, gunicorn's parser")))
+        models = {"gevent": svc, "gunicorn": gunicorn_parser, "gevent1": one, "sync": sync}
         doc.granian = granian_version()
         if doc.granian:
             gr_r = redis()

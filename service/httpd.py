@@ -22,6 +22,7 @@ import time
 from collections import deque
 from datetime import timedelta
 from email.utils import formatdate
+from http import HTTPStatus
 from urllib.parse import unquote_to_bytes
 
 import httptools
@@ -85,9 +86,11 @@ class Worker(GeventWorker):
 
 
 class BadRequest(Exception):
-    def __init__(self, status: int, code: str, message: str):
+    """A request refused before the app sees it, by its code in the service's error table."""
+
+    def __init__(self, code: str, message: str):
         super().__init__(message)
-        self.status, self.code = status, code
+        self.code = code
 
 
 class HungUp(ConnectionError):
@@ -138,7 +141,7 @@ class Connection:
     def on_header(self, name: bytes, value: bytes):
         headers = self.parsing.headers
         if len(headers) >= MAX_FIELDS:
-            raise BadRequest(431, "headers_too_large", f"A request may carry {MAX_FIELDS} headers.")
+            raise BadRequest("headers_too_large", f"A request may carry {MAX_FIELDS} headers.")
         headers.append((name, value))
 
     def on_headers_complete(self):
@@ -166,7 +169,7 @@ class Connection:
         if not self.in_body:
             self.head_bytes += len(data)
             if self.head_bytes > MAX_HEAD:
-                raise BadRequest(431, "headers_too_large",
+                raise BadRequest("headers_too_large",
                                  f"The request line and headers exceed {MAX_HEAD} bytes.")
         try:
             self.parser.feed_data(data)
@@ -176,10 +179,10 @@ class Connection:
             self.broken = True
             cause = e.__context__
             raise cause if isinstance(cause, BadRequest) else BadRequest(
-                400, "bad_http_request", "The request is not valid HTTP/1.1.")
+                "bad_http_request", "The request is not valid HTTP/1.1.")
         except httptools.HttpParserError as e:
             self.broken = True
-            raise BadRequest(400, "bad_http_request", f"The request is not valid HTTP/1.1: {e}.")
+            raise BadRequest("bad_http_request", f"The request is not valid HTTP/1.1: {e}.")
 
     def next_request(self) -> Request | None:
         """The next request whose headers are in, waiting at most the keep-alive time for them
@@ -260,7 +263,7 @@ class Connection:
             if out.head_sent:
                 return False
             out.keep_alive = False
-            out.send_error(500, "internal_error", "The server failed to answer this request.")
+            out.send_error("internal_error", "The server failed to answer this request.")
         finally:
             if hasattr(respiter, "close"):
                 respiter.close()
@@ -280,7 +283,7 @@ class Connection:
     def refuse(self, e: BadRequest) -> None:
         out = Response(self.sock, None, False, self)
         try:
-            out.send_error(e.status, e.code, str(e))
+            out.send_error(e.code, str(e))
         except OSError:
             pass
 
@@ -491,11 +494,13 @@ class Response:
         elif self.length is not None and self.sent < self.length and self.body_allowed:
             self.keep_alive = False   # the app gave less than it said: the client must not wait
 
-    def send_error(self, status: int, code: str, message: str) -> None:
+    def send_error(self, code: str, message: str) -> None:
+        """The service's JSON error, its status from the error table (service/errors.py,
+        imported here: gunicorn's master loads this module before gevent patches a worker)."""
+        from service.errors import CODES
+        status = CODES[code][0]
         body = orjson.dumps({"code": code, "message": message})
-        reason = {400: "Bad Request", 431: "Request Header Fields Too Large",
-                  500: "Internal Server Error"}.get(status, "Error")
-        self.status = f"{status} {reason}"
+        self.status = f"{status} {HTTPStatus(status).phrase}"
         self.headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
         self.head_sent = False
         self.write(body)

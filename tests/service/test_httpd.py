@@ -225,3 +225,12 @@ def test_a_body_that_stops_half_way_gets_408_at_the_production_limit_then_the_co
     assert 9 <= waited <= 15, waited
     assert conn.closed_by_server()
     assert time.monotonic() - started < waited + 2
+
+
+def test_an_h2c_upgrade_request_is_answered_as_http_1_1(conn):
+    # what `curl --http2` sends on plain http: the server keeps to HTTP/1.1, answers, then closes
+    conn.send(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+              b"Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n")
+    resp = conn.response()
+    assert resp.status == 200 and json.loads(resp.body) == {"status": "alive"}
+    assert resp.getheader("Connection") == "close" and conn.closed_by_server()
