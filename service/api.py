@@ -19,7 +19,7 @@ from service.bots import play_bots
 from service.endpoints import Routes, json_schema, validate
 from service.errors import ApiError, MoveRefused
 from service.limits import limited
-from service.ops import MOVES, REDIS_ERRORS
+from service.ops import REDIS_ERRORS, TALLY
 
 routes = Routes("games", "Tables, seats, moves, undo and the log")
 
@@ -203,7 +203,7 @@ def post_move(body, gid):
         raise ApiError("outcome_unknown", "The game store failed while recording this move: it "
                        "may or may not be recorded. Retry with the same move_id (it will not be "
                        "recorded twice), or read the game to see.", headers={"Retry-After": "1"})
-    MOVES.labels(game.engine.name).inc()
+    TALLY.move(game.engine.name)
     resume_bots(game)
     if "return=minimal" in request.headers.get("Prefer", ""):
         if events is None:

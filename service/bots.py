@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.core import derive_rng, sample_move
 from events.games import AlreadyRecorded, Game, Games, OutcomeUnknown
 from events.store import Conflict
-from service.ops import MOVES
+from service.ops import TALLY
 
 BOT_QUEUE = "tf:bots"
 QUEUED_SECONDS = 30   # a game queued is not queued again for this long (unless a worker takes it)
@@ -49,6 +49,8 @@ def play_bots(games: Games, game: Game, limit: int, thinking: bool = False) -> i
     Without `thinking` (a request), only the random bot plays; a search bot's game is queued for
     a worker. Each bot move names the version it was chosen for and a move id made of it, so two
     workers that play the same bot at once record it once (the other answers as a retry)."""
+    if not game.bots:
+        return 0   # no seat is a bot's: nothing to play
     played = attempts = 0
     while attempts < limit and not game.read_only and not game.over():
         attempts += 1
@@ -71,7 +73,7 @@ def play_bots(games: Games, game: Game, limit: int, thinking: bool = False) -> i
             games.refresh(game)
             continue
         played += 1
-        MOVES.labels(game.engine.name).inc()
+        TALLY.move(game.engine.name)
     return played
 
 
