@@ -43,15 +43,34 @@ def legal_cells(board: dict, terrain: str) -> list[list[int]]:
     return matching or tb.edge(board)  # every matching tile is boxed in: anywhere along the edge
 
 
+def is_legal_cell(board: dict, terrain: str, cell) -> bool:
+    """`cell in legal_cells(board, terrain)` for an empty cell along the edge, without listing
+    them all: it matches by touching a tile of its terrain or a Lake, or else no space does."""
+    if terrain == LAKE or any(t["terrain"] in (terrain, LAKE) for t in tb.touching(board, cell)):
+        return True
+    return not tb.edge(board, near=[k for k, t in board.items() if t["terrain"] in (terrain, LAKE)]) \
+        or all(t["terrain"] != terrain for t in board.values())
+
+
 # --- Taking a turn: 3. make 3-in-a-row -----------------------------------------------------------
 
 def completed_rows(board: dict, cell, symbol: str) -> list[list[list[int]]]:
     """The lines of three through `cell` that placing `symbol` there completes: all three show
-    the symbol and none carries a campfire (a spent tile never counts again)."""
-    def usable(c):
-        tile = board.get(tb.key(c))
-        return c == cell or (tile is not None and tile["symbol"] == symbol and not tile["campfire"])
-    return [line for line in tb.lines_through(cell) if all(usable(c) for c in line)]
+    the symbol and none carries a campfire (a spent tile never counts again). Each of the 4
+    directions holds 3 lines through the cell, within 2 spaces of it either way."""
+    x, y = cell[0], cell[1]
+    rows = []
+    for dx, dy in tb.DIRECTIONS:
+        usable = [k == 0 or _usable(board.get(f"{x + k * dx},{y + k * dy}"), symbol)
+                  for k in (-2, -1, 0, 1, 2)]
+        for start in (-2, -1, 0):
+            if usable[start + 2] and usable[start + 3] and usable[start + 4]:
+                rows.append([[x + (start + i) * dx, y + (start + i) * dy] for i in range(3)])
+    return rows
+
+
+def _usable(tile: dict | None, symbol: str) -> bool:
+    return tile is not None and tile["symbol"] == symbol and not tile["campfire"]
 
 
 def own_campfires(board: dict, symbol: str) -> list[list[int]]:
@@ -137,7 +156,7 @@ class TicTacTrek(Engine):
         if not tb.touching(board, cell):
             raise IllegalMove("not_adjacent", "The tile must go next to a placed tile, side by "
                                               "side: touching only at a corner does not count.")
-        if cell not in legal_cells(board, terrain):
+        if not is_legal_cell(board, terrain, cell):
             raise IllegalMove("no_terrain_match", f"A {terrain} tile must touch a {terrain} or a "
                                                   "Lake tile while such a space is free.")
 

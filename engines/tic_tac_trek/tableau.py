@@ -66,13 +66,6 @@ def edge(board: dict, near=None) -> list[list[int]]:
     return [[x, y] for y, x in empty]
 
 
-def lines_through(cell) -> list[list[list[int]]]:
-    """Every line of three consecutive cells that includes `cell`: 4 directions x 3 positions."""
-    x, y = cell
-    return [[[x + (start + i) * dx, y + (start + i) * dy] for i in range(3)]
-            for dx, dy in DIRECTIONS for start in (-2, -1, 0)]
-
-
 def empty_around(board: dict, cell) -> int:
     x, y = cell[0], cell[1]
     return sum(f"{x + dx},{y + dy}" not in board for dx, dy in AROUND)
