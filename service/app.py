@@ -15,6 +15,7 @@ from events.games import Games
 from events.store import Store
 from service import errors, limits, ops
 from service.config import from_env
+from service.endpoints import BODY
 from service.errors import ApiError
 from service.jsonio import OrjsonProvider
 
@@ -35,10 +36,14 @@ def bounded_body() -> None:
     req.max_content_length = limit
     if req.content_length is not None and req.content_length > limit:
         raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
+    received = environ["wsgi.input"]
     try:
-        with deadline(config["BODY_SECONDS"]):
-            # Content-Length bounds the read (werkzeug's own server hands over the raw socket)
-            body = get_input_stream(environ, safe_fallback=False).read(limit + 1)
+        if getattr(received, "complete", False):   # service/httpd.py has the whole body in hand
+            body = received.read(limit + 1)
+        else:
+            with deadline(config["BODY_SECONDS"]):
+                # Content-Length bounds the read (werkzeug's own server hands over the raw socket)
+                body = get_input_stream(environ, safe_fallback=False).read(limit + 1)
     except TimeoutError:
         raise ApiError("body_timeout", "The request body did not arrive in time.")
     except Exception:  # the server's own reader: a malformed chunk
@@ -46,6 +51,7 @@ def bounded_body() -> None:
     if len(body) > limit:
         raise ApiError("body_too_large", f"The request body is larger than {limit} bytes.")
     environ["wsgi.input"] = io.BytesIO(body)
+    environ[BODY] = body   # what the route reads, without werkzeug's stream around it
     environ["CONTENT_LENGTH"] = str(len(body))
     environ.pop("HTTP_TRANSFER_ENCODING", None)
 

@@ -369,6 +369,11 @@ class Body:
     def __init__(self, conn: Connection, req: Request):
         self.conn, self.req, self.pos = conn, req, 0
 
+    @property
+    def complete(self) -> bool:
+        """The whole body has arrived: reading it cannot wait on the client."""
+        return self.req.complete
+
     def _fill(self, size: int) -> None:
         req = self.req
         if req.expect_continue:
