@@ -16,6 +16,9 @@ def install(app: Flask, storage_uri: str, storage_options: dict | None = None) -
     limiter = Limiter(key_func=client_address, app=app, storage_uri=storage_uri,
                       storage_options=storage_options or {}, strategy="fixed-window",
                       headers_enabled=True, key_prefix="tf:limits")
+    app.extensions["tablefold.limiter"] = limiter
+    if not limiter.enabled:   # RATELIMIT_ENABLED off: flask-limiter installed no hooks
+        return limiter
     # only the routes that name a limit check one (`limited`), and only their answers carry its
     # headers: moves and reads pay nothing (the limiter's context lives on the request's own)
     app.before_request_funcs[None].remove(limiter._check_request_limit)
@@ -23,7 +26,6 @@ def install(app: Flask, storage_uri: str, storage_options: dict | None = None) -
     funcs = app.after_request_funcs[None]
     inject = next(f for f in funcs if getattr(f, "args", None) == (limiter,))
     funcs[funcs.index(inject)] = lambda response: inject(response) if g.get("limited") else response
-    app.extensions["tablefold.limiter"] = limiter
     return limiter
 
 

@@ -37,6 +37,14 @@ def test_creating_games_is_limited_per_address(shipped):
     assert other.status_code == 201   # another address has its own count
 
 
+def test_with_rate_limits_switched_off_nothing_is_refused(fake_redis):
+    """RATELIMIT_ENABLED (flask-limiter's own switch) off: the app starts and limits nothing."""
+    client = create_app(fake_redis, {"RATELIMIT_ENABLED": False}).test_client()
+    body = {"engine": "tiny", "seats": [{"kind": "human"}] * 2}
+    answers = [client.post("/games", json=body) for _ in range(per_minute("RATE_CREATE") + 1)]
+    assert {a.status_code for a in answers} == {201}
+
+
 def test_join_codes_and_stream_tickets_are_limited_per_address(shipped):
     made = create(shipped)
     for _ in range(per_minute("RATE_JOIN")):
