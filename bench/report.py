@@ -795,7 +795,7 @@ class Report:
                              f"floor {b['floor']:.0f}, `Games.submit` {b['submit']:.0f} (of it "
                              f"one round trip ~{b['ping']:.0f}), and the rest in the route: "
                              "token check, schema validation, the minimal answer, the "
-                             "metrics hooks (see *Where the CPU goes*).")
+                             "request id and metrics hooks (see *Where the CPU goes*).")
                 stale = mv.sent.get("evalsha", 1.0) - 1.0
                 if stale >= 0.02 and "stale" not in seen:
                     seen.add("stale")
@@ -987,7 +987,12 @@ class Report:
                     "polls the socket before every command: about as much CPU as the round trip "
                     "itself under gevent. `service/redis_client.py`'s `LeanPool` keeps returned "
                     "connections in a plain list and leaves the pool's own way for making a "
-                    "connection and waiting at the bound."]
+                    "connection and waiting at the bound.",
+                    "- prometheus-client's multiprocess mode takes a lock (gevent's, in Python, "
+                    "under the worker's patching) and writes its memory-mapped file on every "
+                    "increment: four a move (the request counter, the latency histogram's sum "
+                    "and bucket, the move counter). `service/ops.py`'s `Tally` counts in the "
+                    "worker's memory and hands prometheus-client the sums every second."]
         for kind, label in (("move", "(a) move"), ("stream", "(f) stream-driven move")):
             funcs = sp.get(kind, {}).get("functions", [])
             if not funcs:
