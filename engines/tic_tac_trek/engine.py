@@ -44,12 +44,11 @@ def legal_cells(board: dict, terrain: str) -> list[list[int]]:
 
 
 def is_legal_cell(board: dict, terrain: str, cell) -> bool:
-    """`cell in legal_cells(board, terrain)` for an empty cell along the edge, without listing
-    them all: it matches by touching a tile of its terrain or a Lake, or else no space does."""
+    """`cell in legal_cells(board, terrain)` for an empty cell along the edge: a cell touching
+    a tile of its terrain or a Lake is always one, so only the others need the whole list."""
     if terrain == LAKE or any(t["terrain"] in (terrain, LAKE) for t in tb.touching(board, cell)):
         return True
-    return not tb.edge(board, near=[k for k, t in board.items() if t["terrain"] in (terrain, LAKE)]) \
-        or all(t["terrain"] != terrain for t in board.values())
+    return cell in legal_cells(board, terrain)
 
 
 # --- Taking a turn: 3. make 3-in-a-row -----------------------------------------------------------
