@@ -4,8 +4,10 @@ from __future__ import annotations
 import threading
 
 import pytest
+import redis
 
 from events.store import Conflict, Duplicate, Store
+from service.redis_client import connect
 
 
 def rec(v, **extra):
@@ -123,3 +125,37 @@ def test_a_load_is_one_round_trip_that_skips_what_the_caller_has(any_redis):
     store.set_meta("g1", finished="now")
     assert store.load("g1", 4, cold.gen).meta["finished"] == "now"
     assert store.load("nope", None, None) is None
+
+
+def test_scripts_flushed_from_redis_are_loaded_again_on_first_use(real_redis):
+    # a restarted Redis (or SCRIPT FLUSH) has none of the scripts: the next append loads its own
+    store = Store(real_redis)
+    store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0)
+    store.append("g1", 0, rec(1))
+    real_redis.script_flush()
+    assert not store.scripts_loaded()
+    assert store.append("g1", 1, rec(2))[0] == 2
+    assert store.load("g1", 1, None).records[0]["v"] == 2
+    assert [r["v"] for r in store.records("g1")] == [1, 2]
+    assert real_redis.connection_pool._in_use_connections == set()   # every one handed back
+
+
+def test_an_append_on_a_connection_redis_dropped_is_sent_again_and_lands_once(real_redis,
+                                                                               real_redis_url):
+    # the service's pool hands back an idle connection unchecked: Redis closed it meanwhile, so
+    # the append finds out when it sends, and is sent again on a new connection
+    store = Store(connect(real_redis_url))
+    store.append("g1", 0, rec(1))
+    real_redis.client_kill_filter(_type="normal", skipme=True)   # the store's idle connection
+    assert store.append("g1", 1, rec(2), "0:m2", "fp")[0] == 2
+    assert [r["v"] for r in store.records("g1")] == [1, 2]
+
+
+def test_a_script_error_leaves_the_connection_usable(real_redis):
+    store = Store(real_redis)
+    real_redis.set("tf:{g1}:log", "not a stream")   # XLEN on a string: the script fails
+    with pytest.raises(redis.ResponseError):
+        store.append("g1", 0, rec(1))
+    real_redis.delete("tf:{g1}:log")
+    assert store.append("g1", 0, rec(1))[0] == 1
+    assert real_redis.connection_pool._in_use_connections == set()
