@@ -438,12 +438,38 @@ class Store:
     def ticket_key(self, gid: str, ticket_hash: str) -> str:
         return f"tf:{{{gid}}}:ticket:{ticket_hash}"
 
-    def open_stream(self, counter: str, bound: int, expire_seconds: int) -> bool:
-        """Count one more open stream on `counter`, unless `bound` are open already."""
-        return bool(self._open_stream(keys=[counter], args=[bound, expire_seconds]))
+    def open_streams(self, bounds: list[tuple[str, int]], expire_seconds: int) -> bool:
+        """Count one more open stream on each (counter, bound), unless one of the counters has
+        its bound open already: then none is counted. Each counter's check is atomic (one
+        OPEN_STREAM); on one Redis they go in one round trip, on a cluster (the counters live on
+        different slots) one each."""
+        args = [[counter, bound, expire_seconds] for counter, bound in bounds]
+        if isinstance(self.r, redis.Redis):
+            pipe = self.r.pipeline(transaction=False)
+            for counter, bound, expire in args:
+                pipe.evalsha(self._open_stream.sha, 1, counter, bound, expire)
+            replies = [self._open_stream(keys=a[:1], args=a[1:])   # Redis restarted empty
+                       if isinstance(r, NoScriptError) else r
+                       for a, r in zip(args, pipe.execute(raise_on_error=False))]
+        else:
+            replies = [self._open_stream(keys=a[:1], args=a[1:]) for a in args]
+        counted = [a[0] for a, n in zip(args, replies) if n and not isinstance(n, Exception)]
+        if len(counted) == len(bounds):
+            return True
+        self.close_streams(counted)
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        return False
 
-    def close_stream(self, counter: str) -> None:
-        self.r.decr(counter)
+    def close_streams(self, counters: list[str]) -> None:
+        """One stream fewer on each counter, in one round trip (a pipeline: on a cluster, one
+        per node)."""
+        if counters:
+            pipe = self.r.pipeline(transaction=False)
+            for counter in counters:
+                pipe.decr(counter)
+            pipe.execute()
 
 
 def stream_counters(gid: str, address: str) -> tuple[str, str]:

@@ -89,15 +89,11 @@ def stream(query, gid):
     config = current_app.config
     store = games().store
     counters = stream_counters(gid, client_address())
-    opened = []
-    for counter, bound in zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])):
-        if not store.open_stream(counter, bound, int(config["STREAM_SECONDS"]) + 60):
-            for c in opened:
-                store.close_stream(c)
-            raise ApiError("too_many_streams", "Too many live streams are open for this game or "
-                           "from your address; close one or try again later.",
-                           headers={"Retry-After": "10"})
-        opened.append(counter)
+    bounds = list(zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])))
+    if not store.open_streams(bounds, int(config["STREAM_SECONDS"]) + 60):
+        raise ApiError("too_many_streams", "Too many live streams are open for this game or "
+                       "from your address; close one or try again later.",
+                       headers={"Retry-After": "10"})
     app = current_app._get_current_object()
     follower = app.extensions["tablefold.follower"]
     return Response(events(app, follower, game, caller.seat if not caller.operator else None,
@@ -164,8 +160,7 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
         STREAMS.dec()
         handle.close()
         with app.app_context():
-            for counter in counters:
-                try:
-                    games().store.close_stream(counter)
-                except Exception:  # the store is down: the counter expires by itself
-                    pass
+            try:
+                games().store.close_streams(list(counters))
+            except Exception:  # the store is down: the counters expire by themselves
+                pass

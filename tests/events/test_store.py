@@ -159,3 +159,18 @@ def test_a_script_error_leaves_the_connection_usable(real_redis):
     real_redis.delete("tf:{g1}:log")
     assert store.append("g1", 0, rec(1))[0] == 1
     assert real_redis.connection_pool._in_use_connections == set()
+
+
+def test_a_stream_is_counted_on_both_counters_or_on_neither(any_redis):
+    store = Store(any_redis)
+    game, address = "tf:{g1}:streams", "tf:addr:a:streams"
+    assert store.open_streams([(game, 3), (address, 2)], 60)
+    assert store.open_streams([(game, 3), (address, 2)], 60)
+    assert not store.open_streams([(game, 3), (address, 2)], 60)   # the address is full
+    assert (int(any_redis.get(game)), int(any_redis.get(address))) == (2, 2)
+    store.close_streams([game, address])
+    assert (int(any_redis.get(game)), int(any_redis.get(address))) == (1, 1)
+    assert 0 < any_redis.ttl(game) <= 60
+    any_redis.script_flush()   # a Redis restarted empty
+    assert store.open_streams([(game, 3), (address, 2)], 60)
+    assert (int(any_redis.get(game)), int(any_redis.get(address))) == (2, 2)
