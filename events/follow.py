@@ -37,6 +37,7 @@ WAIT_SECONDS = 0.1   # how long a move on a copy that is behind waits for a reco
 class _Followed:
     position: int                       # the newest version its listeners have heard
     listeners: set = field(default_factory=set)
+    checked: float = 0.0                # when the log was last read for what no push brought
 
 
 class Handle:
@@ -84,6 +85,19 @@ class Follower:
             f.listeners.add(listener)
         self._want(gid)
         return Handle(self, gid, listener)
+
+    def recheck(self, gid: str) -> None:
+        """Read the log for records of `gid` its listeners have not heard. A push Redis did not
+        deliver (a Redis Cluster passes PUBLISH between its nodes and may drop one) shows at the
+        next record's gap otherwise, and a game's last record has none: live streams call this
+        at their keep-alive, and the log is read once per keep-alive and game, not per stream."""
+        now = time.monotonic()
+        with self._cond:
+            f = self._followed.get(gid)
+            if f is None or now - f.checked < self.keepalive / 2:
+                return
+            f.checked = now
+        self._catch_up(gid, None)
 
     def _unlisten(self, gid: str, listener: Listener) -> None:
         with self._cond:
@@ -288,10 +302,10 @@ class Follower:
                 return
         if not records:
             return
-        with self._cond:
+        with self._cond:   # listeners only queue what they hear: handed it in order, under the lock
             if f.position >= records[-1]["v"]:
                 return
             records = [r for r in records if r["v"] > f.position]
             f.position = records[-1]["v"]
-        for listener in listeners:
-            listener(records)
+            for listener in listeners:
+                listener(records)

@@ -135,6 +135,7 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
             try:
                 batch = arrived.get(timeout=min(keepalive, left))
             except queue.Empty:
+                follower.recheck(gid)   # a record whose push was lost comes in now
                 yield ": keep-alive\n\n"
                 continue
             while batch is not HUNG_UP:

@@ -281,3 +281,26 @@ def test_at_the_production_keepalive_a_silent_subscription_is_pinged(real_redis)
     games.submit(games.cached(game.gid), 0, {"type": "add"})
     assert [r["v"] for r in heard.get(timeout=5)] == [2]
     handle.close()
+
+
+def test_a_record_whose_push_was_lost_is_read_from_the_log_when_a_stream_rechecks(workers,
+                                                                                monkeypatch):
+    """Redis did not deliver the push of the game's last record (a cluster's bus may drop one):
+    no later record shows the gap, so a live stream's keep-alive has the follower read the log."""
+    import events.store
+    mover, _, follower = workers
+    game = new_game(mover)
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, game.version, heard.put)
+    assert wait_until(lambda: follower.subscribed == 1)
+    monkeypatch.setattr(events.store, "channel", lambda gid: "tf:nobody-listens")
+    mover.submit(game, 0, {"type": "add"})
+    monkeypatch.undo()
+    with pytest.raises(queue.Empty):
+        heard.get(timeout=0.3)
+    follower.recheck(game.gid)
+    assert [r["v"] for r in heard.get(timeout=5)] == [2]
+    follower.recheck(game.gid)   # again at once: the log is not read twice within a keep-alive
+    mover.submit(game, 0, {"type": "end"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [3]   # and pushes go on as before
+    handle.close()

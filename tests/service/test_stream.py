@@ -147,3 +147,32 @@ def test_a_quiet_stream_sends_keep_alives_and_ends_for_the_client_to_reopen(apps
     body = b"".join(resp.response).decode()
     assert body.count(": keep-alive") >= 3
     assert 2.5 < time.monotonic() - started < 6
+
+
+@pytest.mark.parametrize("keepalive", ["fast", "production"])
+def test_a_record_whose_push_was_lost_reaches_the_stream_by_its_next_keep_alive(
+        keepalive, real_redis_url, real_redis, monkeypatch):
+    """The game's last record, its push lost between Redis and the worker holding the stream:
+    no later record shows the gap, so the stream reads the log at its keep-alive (and shows the
+    record within one keep-alive, at the production 10 s too)."""
+    import events.store
+    from service.config import from_env
+    config = {**FAST, "STREAM_SECONDS": 30} if keepalive == "fast" else {"ADMIN_TOKEN": "op"}
+    every = config.get("STREAM_KEEPALIVE") or from_env({})["STREAM_KEEPALIVE"]
+    writer = create_app(redis.Redis.from_url(real_redis_url), config)
+    watcher = create_app(redis.Redis.from_url(real_redis_url), config)
+    made = create(writer.test_client())
+    gid, token = made["id"], made["token"]
+    stream = watcher.test_client().get(f"/games/{gid}/stream", buffered=False)
+    first = next(iter(stream.response))   # the stream is open: its view is sent
+    assert b"event: view" in (first if isinstance(first, bytes) else first.encode())
+    time.sleep(0.3)   # the worker's subscription took hold
+    monkeypatch.setattr(events.store, "channel", lambda gid: "tf:nobody-listens")
+    moved = writer.test_client().post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                                      headers=auth(token))
+    assert moved.status_code == 200, moved.json
+    monkeypatch.undo()
+    sent = time.monotonic()
+    seen = read_events(stream, 1, timeout=2 * every + 5)
+    assert [e["id"] for e in seen if e["event"] == "record"] == [str(moved.json["version"])]
+    assert time.monotonic() - sent < every + 3
