@@ -131,26 +131,31 @@ def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
     if not records:
         return entry
     players, options = entry.meta["players"], entry.meta["options"]
-    state, pristine = copied(entry.state), True   # pristine: still equal to entry.state
+    # `state` is this fold's own copy, except while `shared` (with entry.state, or with the base
+    # just set): copied only before an evolve changes it, so a record folded last shares its
+    # state with the base it sets
+    state, shared = entry.state, True
     for record in records:
         clock = record.get("clock", entry.clock)
         if is_undo(record):
             taken = set(record["undo"])
             turn = tuple(r for r in entry.turn if r["v"] not in taken)
             base = None if entry.base_state is None else copied(entry.base_state)
-            state, pristine = fold(engine, players, options, list(turn), base), False
+            state, shared = fold(engine, players, options, list(turn), base), False
             entry = entry.but(version=record["v"], turn=turn, clock=clock, at=record["at"])
             continue
         where = rebased(entry, record)
         if where == "before":
-            entry = entry.but(base_version=record["v"] - 1, turn=(),
-                              base_state=entry.state if pristine else copied(state))
+            entry = entry.but(base_version=record["v"] - 1, turn=(), base_state=state)
+            shared = True
+        if shared:
+            state, shared = copied(state), False
         for ev in record["events"]:
             state = engine.evolve(state, ev)
-        pristine = False
         if where == "after":
-            entry = entry.but(base_version=record["v"], base_state=copied(state), turn=(),
+            entry = entry.but(base_version=record["v"], base_state=state, turn=(),
                               version=record["v"], clock=clock, at=record["at"])
+            shared = True
         else:
             entry = entry.but(turn=entry.turn + (record,), version=record["v"], clock=clock,
                               at=record["at"])

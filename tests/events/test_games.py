@@ -250,3 +250,41 @@ def test_a_record_heard_while_this_worker_appends_it_is_waited_for_not_loaded(ga
     mover.join()
     assert held is not None and held.version == 2 and held.state["counters"] == [1, 0]
     assert games.settled(game.gid, 3) is None   # nobody appends it: no wait, nothing held
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_copy_kept_record_by_record_equals_the_game_folded_afresh(any_redis, seed):
+    """Another worker folds each record as it hears it (moves, undos, reveals, simultaneous
+    choices, in any order the rules allow): its copy, state, base and turn, equals one folded
+    from the log, and the states it shares with its base are never changed by later records."""
+    import random
+
+    from events.games import applied
+    rng = random.Random(seed)
+    mover = Games(Store(any_redis), snapshot_every=1000)
+    game = new_game(mover, rounds=3)
+    follower = mover.load(game.gid).entry   # this copy advances by `applied` alone
+    while not game.over():
+        seat = rng.choice(game.active())
+        reach = mover.undo_reach(game, seat)
+        before = game.version
+        if reach and rng.random() < 0.3:
+            mover.undo(game, seat, rng.choice(["step", "checkpoint"]))
+        else:
+            options = tiny.legal_moves(game.state, seat)
+            pick = rng.choice(options)
+            move = dict(pick["move"])
+            for field, choice in pick.get("choose", {}).items():
+                move[field] = rng.choice(choice["one_of"])
+            mover.submit(game, seat, move)
+        heard = mover.store.records(game.gid, before + 1, game.version)
+        previous = follower
+        frozen = canonical([previous.state, previous.base_state])
+        follower = applied(tiny, previous, heard)
+        assert canonical([previous.state, previous.base_state]) == frozen   # left as it was
+        fresh = Games(Store(any_redis)).load(game.gid).entry
+        assert follower.version == fresh.version == game.version
+        assert canonical(follower.state) == canonical(fresh.state) == canonical(game.state)
+        assert (follower.base_version, canonical(follower.base_state)) == \
+            (fresh.base_version, canonical(fresh.base_state))
+        assert [r["v"] for r in follower.turn] == [r["v"] for r in fresh.turn]
