@@ -234,3 +234,29 @@ def test_an_h2c_upgrade_request_is_answered_as_http_1_1(conn):
     resp = conn.response()
     assert resp.status == 200 and json.loads(resp.body) == {"status": "alive"}
     assert resp.getheader("Connection") == "close" and conn.closed_by_server()
+
+
+
+def test_what_the_first_send_leaves_of_an_answer_follows_it():
+    """An answer the kernel takes only part of at once (a client reading slowly, a full window)
+    is sent whole: the rest goes out with sendall, in order."""
+    from service.httpd import send_all
+
+    class Socket:   # a socket whose kernel buffer holds 10 bytes at a time
+        def __init__(self):
+            self.out = []
+
+        def send(self, data):
+            self.out.append(bytes(data[:10]))
+            return min(10, len(data))
+
+        def sendall(self, data):
+            self.out.append(bytes(data))
+
+    sock = Socket()
+    send_all(sock, b"HTTP/1.1 200 OK\r\n\r\n" + b"x" * 25)
+    assert b"".join(sock.out) == b"HTTP/1.1 200 OK\r\n\r\n" + b"x" * 25
+    assert len(sock.out) == 2
+    small = Socket()
+    send_all(small, b"0\r\n\r\n")
+    assert small.out == [b"0\r\n\r\n"]   # taken at once: one send
