@@ -627,7 +627,9 @@ class Report:
                 "many as its blocking threads; every other request, moves included, waits "
                 "behind them until a stream ends (a minute). Under gevent the streams are "
                 "greenlets: the moves go on beside them; what they cost is their opening (a "
-                "load, the two stream counters, the first view) and a keep-alive every 10 s. A stream "
+                "load, the two stream counters in one round trip, the first view) and a keep-alive "
+                "every 10 s (with one read of the log per game and worker, for a push Redis "
+                "did not deliver). A stream "
                 "ends as soon as its client hangs up (the worker watches the connection), so a "
                 "client that leaves frees its place under the stream bounds at once."]
         gev = self.row("idle gevent 10")
@@ -862,8 +864,9 @@ class Report:
                            "the append script (one EVALSHA), and a load before it when the "
                            "worker's copy was behind (see (a)), the first request of a game on "
                            "a worker (a load, and the SUBSCRIBE); for (f), a new "
-                           "table's streams open (a load and the two stream counters each) and "
-                           "close (their DECRs, as each stream's client hangs up). Nothing is "
+                           "table's streams open (a load, and the two stream counters in one "
+                           "pipelined round trip, each) and close (their DECRs, one pipeline "
+                           "as each stream's client hangs up). Nothing is "
                            "read per record: the append script PUBLISHes "
                            "each record, and every worker holding the game (in its cache or "
                            "for a live stream) hears it on its one subscription, which costs a "
