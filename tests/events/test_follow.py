@@ -288,7 +288,7 @@ def test_a_record_whose_push_was_lost_is_read_from_the_log_when_a_stream_recheck
     """Redis did not deliver the push of the game's last record (a cluster's bus may drop one):
     no later record shows the gap, so a live stream's keep-alive has the follower read the log."""
     import events.store
-    mover, _, follower = workers
+    mover, other, follower = workers
     game = new_game(mover)
     heard: queue.Queue = queue.Queue()
     handle = follower.listen(game.gid, game.version, heard.put)
@@ -300,7 +300,9 @@ def test_a_record_whose_push_was_lost_is_read_from_the_log_when_a_stream_recheck
         heard.get(timeout=0.3)
     follower.recheck(game.gid)
     assert [r["v"] for r in heard.get(timeout=5)] == [2]
+    read = other.store.r.sent
     follower.recheck(game.gid)   # again at once: the log is not read twice within a keep-alive
+    assert other.store.r.sent == read
     mover.submit(game, 0, {"type": "end"})
     assert [r["v"] for r in heard.get(timeout=5)] == [3]   # and pushes go on as before
     handle.close()
