@@ -991,6 +991,11 @@ class Report:
                     "itself under gevent. `service/redis_client.py`'s `LeanPool` keeps returned "
                     "connections in a plain list and leaves the pool's own way for making a "
                     "connection and waiting at the bound.",
+                    "- gevent's `sendall` asks the kernel for the socket's buffer size "
+                    "(getsockopt) and slices the data in Python before every send: for every "
+                    "answer and every Redis command. `service/httpd.py` (`send_all`) and "
+                    "`service/redis_client.py`'s connections (`OneSend`) hand the kernel the "
+                    "whole of it in one `send` and leave `sendall` for what it does not take.",
                     "- prometheus-client's multiprocess mode takes a lock (gevent's, in Python, "
                     "under the worker's patching) and writes its memory-mapped file on every "
                     "increment: four a move (the request counter, the latency histogram's sum "

@@ -222,8 +222,9 @@ class Script:
     path (its retry wrapper, metrics hooks, the command name parsed from the packed arguments)
     costs about 20 µs a call, a third of a script's round trip, and every move and read is one.
     The retries and disconnects are the connection's own (its `retry`), as redis-py makes them.
-    A cluster client (routing by key), a fake, a single-connection client or one whose command
-    path is wrapped (a counter, a tracer): redis-py's Script, through that path."""
+    A cluster client (routing by key), a fake, a single-connection client, one whose command
+    path is wrapped (a counter, a tracer) or whose connections send commands their own way:
+    redis-py's Script, through that path."""
 
     def __init__(self, client, source: str):
         self.script = client.register_script(source)
@@ -231,7 +232,8 @@ class Script:
         direct = (isinstance(client, redis.Redis) and client.connection is None
                   and type(client).execute_command is redis.Redis.execute_command
                   and pool is not None
-                  and pool.connection_class in (Connection, UnixDomainSocketConnection))
+                  and issubclass(pool.connection_class, (Connection, UnixDomainSocketConnection))
+                  and pool.connection_class.send_command is Connection.send_command)
         self.pool = pool if direct else None
 
     @property

@@ -11,6 +11,42 @@ CONNECT_SECONDS = 2.0
 POOL_SIZE = 512           # connections per process; redis-py 8's pool refuses the 101st
 
 
+class OneSend:
+    """A connection that hands the kernel a packed command in one `send`, the rest (if any) by
+    redis-py's own way: under gevent, `sendall` first asks the kernel for the socket's buffer size
+    (a getsockopt call) and slices the data in Python, for every command (2% of a served move's
+    CPU). A send that fails sent nothing, so redis-py's own way sends it again and says what
+    failed, as it always does (a ConnectionError, which the retry knows)."""
+
+    def send_packed_command(self, command, check_health=True):
+        if self._sock is None or type(command) is not list or len(command) != 1:
+            return super().send_packed_command(command, check_health)
+        if check_health:
+            self.check_health()
+        data = command[0]
+        try:
+            sent = self._sock.send(data)
+        except Exception:
+            sent = 0
+        except BaseException:   # a timeout or kill of the greenlet: the connection is in doubt
+            self.disconnect()
+            raise
+        if sent < len(data):
+            super().send_packed_command([memoryview(data)[sent:]] if sent else command, False)
+
+
+class OneSendConnection(OneSend, redis.Connection):
+    pass
+
+
+class OneSendUnixConnection(OneSend, redis.UnixDomainSocketConnection):
+    pass
+
+
+ONE_SEND = {redis.Connection: OneSendConnection,
+            redis.UnixDomainSocketConnection: OneSendUnixConnection}
+
+
 class LeanPool(redis.BlockingConnectionPool):
     """redis-py's blocking pool with a fast path: a connection handed back waits in a plain list
     and the next command takes it from there. The pool's own way (a queue under locks, state
@@ -18,6 +54,10 @@ class LeanPool(redis.BlockingConnectionPool):
     round trip itself under gevent (~57 of ~127 µs a command, measured); it is kept for what it
     is for: making a connection, and waiting when all max_connections are out. A connection goes
     back to the queue whenever the queue is empty, so a request waiting there is woken."""
+
+    def __init__(self, *args, connection_class=redis.Connection, **kwargs):
+        super().__init__(*args, connection_class=ONE_SEND.get(connection_class, connection_class),
+                         **kwargs)
 
     def reset(self) -> None:
         super().reset()

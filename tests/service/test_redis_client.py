@@ -1,9 +1,10 @@
 """The service's Redis client under the load a gevent worker puts on it."""
 from __future__ import annotations
 
+import pytest
 import redis
 
-from service.redis_client import POOL_SIZE, LeanPool, connect
+from service.redis_client import POOL_SIZE, LeanPool, OneSendConnection, connect
 from tests.support.blocking import blocked_at_once
 
 
@@ -42,3 +43,58 @@ def test_a_connection_redis_closed_is_made_again_on_its_next_use(real_redis_url)
     assert client.set("kept", "1")
     other.client_kill_filter(_type="normal", skipme=True)   # every connection but this one
     assert client.get("kept") == b"1"
+
+
+def test_a_command_larger_than_the_socket_buffer_arrives_whole(real_redis_url):
+    # one send takes what the kernel's buffer holds; the rest must follow it, in order
+    client = connect(real_redis_url)
+    assert type(client.connection_pool.get_connection()).__name__.startswith("OneSend")
+    big = bytes(range(256)) * (32 * 1024)   # 8 MiB
+    assert client.set("big", big)
+    assert client.get("big") == big
+    assert client.strlen("big") == len(big)
+
+
+class Socket:
+    """A socket whose kernel takes `takes` bytes of a send, or fails every send and sendall."""
+
+    def __init__(self, takes: int | None = None):
+        self.takes, self.sent = takes, []
+
+    def send(self, data):
+        if self.takes is None:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.sent.append(bytes(data[:self.takes]))
+        return min(self.takes, len(data))
+
+    def sendall(self, data):
+        if self.takes is None:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.sent.append(bytes(data))
+
+    def shutdown(self, how):
+        pass
+
+    def close(self):
+        pass
+
+
+def connection_on(sock):
+    conn = OneSendConnection()
+    conn._sock = sock
+    return conn
+
+
+def test_what_the_first_send_leaves_follows_it_in_order():
+    sock = Socket(takes=3)
+    connection_on(sock).send_packed_command([b"*1\r\n$4\r\nPING\r\n"], check_health=False)
+    assert b"".join(sock.sent) == b"*1\r\n$4\r\nPING\r\n"
+    assert sock.sent[0] == b"*1\r"
+
+
+def test_a_send_that_fails_is_a_connection_error_and_drops_the_connection():
+    # the retry around a command knows ConnectionError, not the socket's own OSError
+    conn = connection_on(Socket())
+    with pytest.raises(redis.ConnectionError):
+        conn.send_packed_command([b"*1\r\n$4\r\nPING\r\n"], check_health=False)
+    assert conn._sock is None
