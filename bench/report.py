@@ -670,8 +670,11 @@ class Report:
             "headers and body slowly; a table of spectators holds many idle streams of one "
             "game. Under gevent an open connection is a greenlet and the state of its request "
             f"(about {_f(per)} kB a stream, measured above), no thread, so a worker holds "
-            "thousands (`worker_connections` 4000), and the worker's one subscription "
-            "feeds every stream it holds. Against the others, in this run:",
+            "thousands (`worker_connections` 4000), the worker's one subscription "
+            "feeds every stream it holds, and because every request of a worker runs on one "
+            "event loop, their Redis script calls share one connection, the commands of a "
+            "turn of the loop written together (service/redis_mux.py; the sync and granian "
+            "rows below, on threads, use pooled connections). Against the others, in this run:",
             "",
             f"- **gunicorn's own gevent worker** (the same processes and greenlets, each "
             "connection read by gunicorn's Python HTTP parser instead of service/httpd.py's "
@@ -873,7 +876,11 @@ class Report:
                            "SUBSCRIBE per game and worker when the game comes in. "
                            f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
                            "because it also counts each command the append script runs "
-                           "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys, PUBLISH).")
+                           "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys, PUBLISH). "
+                           "A round trip here is a command sent: on one Redis a worker writes "
+                           "the script calls of the requests that ask in one turn of its event "
+                           "loop together, on one connection (service/redis_mux.py), so under "
+                           "load a write and a read carry several.")
         return out or ["Every target is met in this run."]
 
     @staticmethod
@@ -991,6 +998,12 @@ class Report:
                     "itself under gevent. `service/redis_client.py`'s `LeanPool` keeps returned "
                     "connections in a plain list and leaves the pool's own way for making a "
                     "connection and waiting at the bound.",
+                    "- one pooled Redis connection per request in flight costs a write and "
+                    "a read system call per command on both sides (and a greenlet switch per "
+                    "reply): `service/redis_mux.py` has a worker's script calls share one "
+                    "connection, the commands asked for in one turn of the event loop written "
+                    "together and their replies handed out from the event loop as they are "
+                    "read (StackExchange.Redis's multiplexer, ioredis's auto-pipelining).",
                     "- gevent's `sendall` asks the kernel for the socket's buffer size "
                     "(getsockopt) and slices the data in Python before every send: for every "
                     "answer and every Redis command. `service/httpd.py` (`send_all`) and "

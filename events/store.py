@@ -28,7 +28,9 @@ from typing import Iterator
 import orjson
 import redis
 from redis.connection import Connection, UnixDomainSocketConnection
+from redis.backoff import NoBackoff
 from redis.exceptions import NoScriptError
+from redis.retry import Retry
 
 try:
     from hiredis import pack_command
@@ -222,11 +224,12 @@ class Script:
     path (its retry wrapper, metrics hooks, the command name parsed from the packed arguments)
     costs about 20 µs a call, a third of a script's round trip, and every move and read is one.
     The retries and disconnects are the connection's own (its `retry`), as redis-py makes them.
-    A cluster client (routing by key), a fake, a single-connection client, one whose command
+    With a multiplexer (`mux`, under gevent) the call goes on the connection the process's
+    script calls share, with the same retries. A cluster client (routing by key), a fake, a single-connection client, one whose command
     path is wrapped (a counter, a tracer) or whose connections send commands their own way:
     redis-py's Script, through that path."""
 
-    def __init__(self, client, source: str):
+    def __init__(self, client, source: str, mux=None):
         self.script = client.register_script(source)
         pool = getattr(client, "connection_pool", None)
         direct = (isinstance(client, redis.Redis) and client.connection is None
@@ -235,6 +238,8 @@ class Script:
                   and issubclass(pool.connection_class, (Connection, UnixDomainSocketConnection))
                   and pool.connection_class.send_command is Connection.send_command)
         self.pool = pool if direct else None
+        self.mux = mux if direct and pack_command and mux is not None and mux.pool is pool else None
+        self.retry = (pool.connection_kwargs.get("retry") if direct else None) or Retry(NoBackoff(), 0)
 
     @property
     def sha(self) -> str:
@@ -244,6 +249,13 @@ class Script:
         pool = self.pool
         if pool is None:
             return self.script(keys=keys, args=args)
+        mux = self.mux
+        if mux is not None and mux.usable():
+            packed = pack_command(("EVALSHA", self.script.sha, len(keys), *keys, *args))
+            try:
+                return self.retry.call_with_retry(lambda: mux.call(packed), lambda _error: None)
+            except NoScriptError:   # the server restarted (or flushed its scripts)
+                return self.script(keys=keys, args=args)
         conn = pool.get_connection()
         try:
             words = ("EVALSHA", self.script.sha, len(keys), *keys, *args)
@@ -263,14 +275,17 @@ class Script:
 
 
 class Store:
-    def __init__(self, client: redis.Redis):
+    """The game's keys in Redis. `mux` (service/redis_mux.py, under gevent): the one connection
+    the process's script calls share."""
+
+    def __init__(self, client: redis.Redis, mux=None):
         self.r = client
-        self._append = Script(client, APPEND)
-        self._load = Script(client, LOAD)
-        self._redeem = Script(client, REDEEM)
-        self._set_meta = Script(client, SET_META)
-        self._open_stream = Script(client, OPEN_STREAM)
-        self._claim = Script(client, CLAIM)
+        self._append = Script(client, APPEND, mux)
+        self._load = Script(client, LOAD, mux)
+        self._redeem = Script(client, REDEEM, mux)
+        self._set_meta = Script(client, SET_META, mux)
+        self._open_stream = Script(client, OPEN_STREAM, mux)
+        self._claim = Script(client, CLAIM, mux)
 
     def scripts_loaded(self) -> bool:
         scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_stream,

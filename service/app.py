@@ -151,7 +151,11 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
         redis_client = connect(url, cfg["REDIS_CLUSTER"])
         reader = subscriber(url, cfg["REDIS_CLUSTER"], cfg["STREAM_KEEPALIVE"])
         cfg["RATELIMIT_STORAGE"] = storage_uri(url, cfg["REDIS_CLUSTER"])
-    games = Games(Store(redis_client), idle_seconds=cfg["IDLE_DAYS"] * 86400)
+    mux = None
+    if _gevent_timeout() is not None:   # one connection for the worker's script calls
+        from service.redis_mux import for_client
+        mux = for_client(redis_client)
+    games = Games(Store(redis_client, mux), idle_seconds=cfg["IDLE_DAYS"] * 86400)
     app.extensions["tablefold"] = games
     app.extensions["tablefold.follower"] = Follower(
         games, reader or redis_client, keepalive_seconds=cfg["STREAM_KEEPALIVE"])

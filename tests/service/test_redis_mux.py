@@ -1,0 +1,175 @@
+"""The worker's one connection for script calls (service/redis_mux.py), on a real Redis, with
+greenlets as a gevent worker runs them (gevent's hub, without patching the test process)."""
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+
+import gevent
+import pytest
+import redis
+from hiredis import pack_command
+
+from events.games import AlreadyRecorded, Games
+from events.store import Script, Store
+from service.redis_client import connect
+from service.redis_mux import Multiplexer, for_client
+from tests.support.tiny import tiny
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+ECHO = "return ARGV[1]"
+ECHO_SHA = hashlib.sha1(ECHO.encode()).hexdigest()
+
+
+@pytest.fixture
+def client(real_redis_url, real_redis):
+    real_redis.script_load(ECHO)
+    return connect(real_redis_url)
+
+
+def echo(mux, client, value: str):
+    """ECHO's reply through the multiplexer (the script loaded beforehand: `client` is not
+    gevent's, and would block the test's one thread while Redis is paused)."""
+    return mux.call(pack_command(("EVALSHA", ECHO_SHA, 0, value)))
+
+
+class CountingSocket:
+    """The multiplexer's socket, counting the sends that carry its commands."""
+
+    def __init__(self, sock):
+        self.sock, self.sends = sock, 0
+
+    def send(self, data):
+        self.sends += 1
+        return self.sock.send(data)
+
+    def __getattr__(self, name):
+        return getattr(self.sock, name)
+
+
+def connections_made(r: redis.Redis) -> int:
+    return r.info("stats")["total_connections_received"]
+
+
+def test_many_greenlets_at_once_each_get_their_own_reply_over_one_connection(client, real_redis):
+    mux = for_client(client)
+    assert echo(mux, client, "first") == b"first"
+    mux.sock = counting = CountingSocket(mux.sock)
+    before = connections_made(real_redis)
+    jobs = [gevent.spawn(echo, mux, client, f"value-{i}") for i in range(300)]
+    gevent.joinall(jobs, raise_error=True)
+    assert [job.value for job in jobs] == [f"value-{i}".encode() for i in range(300)]
+    assert connections_made(real_redis) == before   # no connection per command
+    assert counting.sends < 10                      # asked within one turn: written together
+
+
+def test_an_error_reply_is_raised_for_its_own_command_alone(client):
+    mux = for_client(client)
+    boom = client.script_load("return redis.error_reply('BOOM went the script')")
+
+    def fails():
+        return mux.call(pack_command(("EVALSHA", boom, 0)))
+
+    jobs = [gevent.spawn(echo, mux, client, "a"), gevent.spawn(fails),
+            gevent.spawn(echo, mux, client, "b")]
+    gevent.joinall(jobs)
+    assert jobs[0].value == b"a" and jobs[2].value == b"b"
+    assert isinstance(jobs[1].exception, redis.ResponseError)
+    assert "BOOM went the script" in str(jobs[1].exception)
+    assert echo(mux, client, "after") == b"after"
+
+
+def test_scripts_flushed_from_redis_are_loaded_again(client, real_redis):
+    mux = for_client(client)
+    script = Script(client, "return 'ran'", mux)
+    assert script.mux is mux
+    assert script([], []) == b"ran"
+    real_redis.script_flush()
+    assert script([], []) == b"ran"
+
+
+def test_a_store_on_the_multiplexer_plays_a_game(client):
+    games = Games(Store(client, for_client(client)))
+    game, _ = games.create(tiny, tiny.load_options({"rounds": 2}), HUMANS, seed="s")
+    assert games._appending == set() and games.store._append.mux is not None
+    record = games.submit(game, 0, {"type": "add"}, move_id="m1", expected_version=game.version)
+    assert games.load(game.gid).version == record["v"]
+    with pytest.raises(AlreadyRecorded):   # the move id check, answered on the shared connection
+        games.submit(games.load(game.gid), 0, {"type": "add"}, move_id="m1",
+                     expected_version=record["v"] - 1)
+
+
+def test_a_connection_lost_with_commands_out_fails_them_and_the_next_connects_again(
+        client, real_redis):
+    mux = for_client(client)
+    assert echo(mux, client, "up") == b"up"
+    real_redis.client_pause(3000, all=True)   # the commands below get no answer meanwhile
+    try:
+        jobs = [gevent.spawn(echo, mux, client, str(i)) for i in range(5)]
+        gevent.sleep(0.2)
+        mux.sock.shutdown(2)   # the connection drops under them
+        gevent.joinall(jobs, timeout=2)
+    finally:
+        real_redis.client_unpause()
+    assert all(isinstance(job.exception, redis.ConnectionError) for job in jobs)
+    assert echo(mux, client, "again") == b"again"
+
+
+def test_a_silent_redis_times_out_the_commands_out(real_redis_url, real_redis):
+    real_redis.script_load(ECHO)
+    mux = for_client(connect(real_redis_url, socket_timeout=0.5))
+    client = None
+    assert echo(mux, client, "up") == b"up"
+    real_redis.client_pause(2500, all=True)
+    started = time.monotonic()
+    try:
+        with pytest.raises(redis.TimeoutError):
+            echo(mux, client, "late")
+        waited = time.monotonic() - started
+    finally:
+        real_redis.client_unpause()
+    assert 0.5 <= waited < 1.5
+    assert echo(mux, client, "again") == b"again"
+
+
+def test_at_the_production_timeout_a_slow_answer_still_arrives(client, real_redis):
+    mux = for_client(client)   # the service's 5 s
+    assert echo(mux, client, "up") == b"up"
+    real_redis.client_pause(1500, all=True)
+    started = time.monotonic()
+    assert echo(mux, client, "slow") == b"slow"
+    assert time.monotonic() - started >= 1.0
+
+
+def test_commands_and_replies_larger_than_the_socket_buffers_arrive_whole(client):
+    mux = for_client(client)
+    big = "".join(chr(65 + i % 26) for i in range(8 << 20))
+    jobs = [gevent.spawn(echo, mux, client, big), gevent.spawn(echo, mux, client, "small")]
+    gevent.joinall(jobs, raise_error=True)
+    assert jobs[0].value == big.encode() and jobs[1].value == b"small"
+
+
+def test_a_forked_child_makes_a_connection_of_its_own(client, real_redis):
+    mux = for_client(client)
+    assert echo(mux, client, "parent") == b"parent"
+    before = connections_made(real_redis)
+    read, write = os.pipe()
+    pid = gevent.fork()
+    if pid == 0:   # the child: its commands on its own connection, then gone
+        try:
+            os.write(write, echo(mux, client, "child"))
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 16) == b"child"
+    assert connections_made(real_redis) == before + 1
+    # the parent's connection was neither used nor shut down by the child
+    assert [echo(mux, client, f"p{i}") for i in range(3)] == [b"p0", b"p1", b"p2"]
+
+
+def test_only_plain_clients_on_resp2_are_multiplexed(real_redis_url):
+    assert isinstance(for_client(connect(real_redis_url)), Multiplexer)
+    assert for_client(redis.Redis.from_url(real_redis_url, single_connection_client=True)) is None
+    assert for_client(redis.Redis.from_url(real_redis_url, protocol=3)) is None
