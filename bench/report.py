@@ -548,9 +548,10 @@ class Report:
             f"- **Timing.** Each row first runs a {p.sample_warmup} s warm-up, then a "
             f"{p.sample} s phase with Redis MONITOR attached (its round trips per operation, "
             "with the workers' caches warm; MONITOR slows Redis, so no timed phase has it), "
-            "then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
-            f"warm-up and {p.duration} s measured, every row in turn. CPU per operation is from /proc (every process of "
-            "the server's process group, its Redis) over the whole phase, divided by the "
+            f"then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
+            f"warm-up and {p.duration} s measured, every row in turn. CPU per operation is "
+            "from /proc (every process of the server's process group, its Redis) over the "
+            "whole phase, divided by the "
             "operations of the whole phase; Redis commands from INFO commandstats.",
             "- **Games.** The synthetic game is the test engine `tiny` with `rounds=0` (never "
             "ends), two seats, played in a fixed cycle end/end/choose/choose (each record a "
@@ -842,7 +843,12 @@ class Report:
                            "Trek's decide and evolve are heavier than the test engine's, and "
                            f"every move is sent to both seats' streams ({views:.1f} views read "
                            "per move), each a view with legal moves built by the worker "
-                           "holding that stream, after the follower folded the record." +
+                           "holding that stream, after the follower folded the record. "
+                           "What a move costs beyond its POST is no Redis call (the streams "
+                           "hear the record Redis pushed), so the worker's shared Redis "
+                           "connection, which made the (a) move cheaper, leaves it as it was: "
+                           "each stream's message is a view built and a send of its own, on "
+                           "its own connection." +
                            self._stream_profile_text())
             elif kind == "c":
                 what = "move" if "move" in c["name"] else "read"

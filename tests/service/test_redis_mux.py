@@ -173,3 +173,38 @@ def test_only_plain_clients_on_resp2_are_multiplexed(real_redis_url):
     assert isinstance(for_client(connect(real_redis_url)), Multiplexer)
     assert for_client(redis.Redis.from_url(real_redis_url, single_connection_client=True)) is None
     assert for_client(redis.Redis.from_url(real_redis_url, protocol=3)) is None
+
+
+def test_a_served_worker_holds_a_few_redis_connections_however_many_requests_it_serves(tmp_path):
+    # under `tablefold serve` (gevent workers) every request in flight used to take a pooled
+    # connection of its own; their script calls now share the worker's one
+    import threading
+
+    import requests
+
+    from tests.support.server import Server
+    with Server(tmp_path, workers=2) as server:
+        tables = [requests.post(server.url("/games"), json={
+            "engine": "tic-tac-trek", "claim": 0,
+            "seats": [{"kind": "human"}, {"kind": "human"}]}).json() for _ in range(20)]
+        start, failures = threading.Barrier(60), []
+
+        def read(i):
+            table, session = tables[i % len(tables)], requests.Session()
+            start.wait()
+            for _ in range(15):
+                answer = session.get(server.url(f"/games/{table['id']}"),
+                                     headers={"Authorization": f"Bearer {table['token']}"})
+                if answer.status_code != 200:
+                    failures.append(answer.text)
+
+        readers = [threading.Thread(target=read, args=(i,)) for i in range(60)]
+        for t in readers:
+            t.start()
+        for t in readers:
+            t.join()
+        assert failures == []
+        connections = server.redis().client_list()
+    # per worker: the shared one, the subscription, a few pooled for the lobby and readiness;
+    # and the bot worker's
+    assert len(connections) <= 16, [c.get("cmd") for c in connections]
