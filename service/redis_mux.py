@@ -44,8 +44,8 @@ class Multiplexer:
         self._reset()
 
     def _reset(self) -> None:
-        for watcher in getattr(self, "watchers", ()):   # a forked child's copies of the parent's
-            watcher.close()
+        for watcher in self._watchers() if hasattr(self, "readable") else ():
+            watcher.close()   # a forked child's copies of the parent's
         if getattr(self, "sock", None) is not None:
             self.sock.close()   # this process's copy only: no shutdown, the parent's is untouched
         self.pid, self.thread = getpid(), _real_thread_id()
@@ -56,7 +56,11 @@ class Multiplexer:
         self.written_at = collections.deque()  # when each of those was written
         self.out = b""                         # written data the kernel has not taken yet
         self.flush_due = False
-        self.watchers: list = []               # readable, the silence check, writable if waiting
+        self.readable = self.check = None      # the reply watcher, the silence check
+        self.writable = None                   # watching for room in the kernel's buffer
+
+    def _watchers(self) -> list:
+        return [w for w in (self.readable, self.check, self.writable) if w is not None]
 
     def usable(self) -> bool:
         """Whether the caller may use it: the thread it was made in (its event loop's)."""
@@ -97,11 +101,10 @@ class Multiplexer:
                 **({"encoding": encoder.encoding} if encoder.decode_responses else {}))
             self.conn, self.hub = conn, get_hub()
             loop = self.hub.loop
-            readable = loop.io(self.sock.fileno(), 1)
-            readable.start(self._read)
-            check = loop.timer(CHECK_SECONDS, CHECK_SECONDS)
-            check.start(self._check)
-            self.watchers = [readable, check]
+            self.readable = loop.io(self.sock.fileno(), 1)
+            self.readable.start(self._read)
+            self.check = loop.timer(CHECK_SECONDS, CHECK_SECONDS)
+            self.check.start(self._check)
 
     def _flush(self) -> None:
         self.flush_due = False
@@ -126,13 +129,12 @@ class Multiplexer:
             return self._fail(redis.ConnectionError(f"Error {e.errno} while writing to socket. "
                                                     f"{e.strerror}."))
         self.out = self.out[sent:]
-        waiting_for_room = len(self.watchers) == 3
-        if self.out and not waiting_for_room:   # the kernel's buffer is full: go on when it has room
-            writable = self.hub.loop.io(self.sock.fileno(), 2)
-            writable.start(self._write)
-            self.watchers.append(writable)
-        elif not self.out and waiting_for_room:
-            self.watchers.pop().close()
+        if self.out and self.writable is None:   # the kernel's buffer is full: go on when it has room
+            self.writable = self.hub.loop.io(self.sock.fileno(), 2)
+            self.writable.start(self._write)
+        elif not self.out and self.writable is not None:
+            self.writable.close()
+            self.writable = None
 
     def _read(self) -> None:
         try:
@@ -164,11 +166,12 @@ class Multiplexer:
         """Every command out or about to go fails with `error`; the next one connects again."""
         waiting, self.waiting = list(self.waiting), collections.deque()
         unsent, self.unsent = self.unsent, []
-        for watcher in self.watchers:
+        for watcher in self._watchers():
             watcher.close()
         conn = self.conn
         self.conn = self.sock = self.reader = None
-        self.watchers, self.written_at, self.out = [], collections.deque(), b""
+        self.readable = self.check = self.writable = None
+        self.written_at, self.out = collections.deque(), b""
         if conn is not None:
             conn.disconnect()
         for waiter in waiting:
