@@ -186,9 +186,14 @@ class Multiplexer:
 
 def for_client(client) -> Multiplexer | None:
     """A multiplexer for a plain client's script calls, or None where it does not apply: a
-    cluster (routed by key), a single-connection client, RESP3 (pushes on the same connection)."""
+    cluster (routed by key), a single-connection client, RESP3 (pushes on the same connection),
+    TLS (its bytes are the TLS layer's to write, not the socket's)."""
     pool = getattr(client, "connection_pool", None)
     if not isinstance(client, redis.Redis) or client.connection is not None or pool is None \
             or pool.connection_kwargs.get("protocol") not in (None, 2, "2"):
+        return None
+    plain = (redis.Connection, redis.UnixDomainSocketConnection)
+    if not issubclass(pool.connection_class, plain) \
+            or issubclass(pool.connection_class, redis.SSLConnection):
         return None
     return Multiplexer(pool)

@@ -173,6 +173,8 @@ def test_only_plain_clients_on_resp2_are_multiplexed(real_redis_url):
     assert isinstance(for_client(connect(real_redis_url)), Multiplexer)
     assert for_client(redis.Redis.from_url(real_redis_url, single_connection_client=True)) is None
     assert for_client(redis.Redis.from_url(real_redis_url, protocol=3)) is None
+    assert for_client(connect("rediss://localhost:6380/0")) is None   # TLS writes its own bytes
+    assert for_client(connect("redis://localhost:6379/0")) is not None
 
 
 def test_a_served_worker_holds_a_few_redis_connections_however_many_requests_it_serves(tmp_path):
