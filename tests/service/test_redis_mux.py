@@ -130,7 +130,7 @@ def test_a_silent_redis_times_out_the_commands_out(real_redis_url, real_redis):
         waited = time.monotonic() - started
     finally:
         real_redis.client_unpause()
-    assert 0.5 <= waited < 1.5
+    assert 0.5 <= waited < 2.3   # timed out, not answered when the pause ended (2.5 s)
     assert echo(mux, client, "again") == b"again"
 
 
