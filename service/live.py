@@ -153,6 +153,13 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
             out = [record_message(record, viewer) for record in new]
             last = new[-1]["v"]
             current = hub.at_least(gid, last)   # no app context: pushing one costs more than the view
+            if current is not None and current.version > last:
+                # this worker's copy is ahead of what the stream heard (a request here loaded
+                # it before the pushes came): the records between go first, so that a view never
+                # shows a version whose records the stream has not sent
+                out += [record_message(record, viewer)
+                        for record in hub.store.records(gid, last + 1, current.version)]
+                last = current.version
             if current is not None:
                 out.append(f"event: view\ndata: {VIEWS.get(current, viewer, hub).decode()}\n\n")
             yield "".join(out)

@@ -176,3 +176,39 @@ def test_a_record_whose_push_was_lost_reaches_the_stream_by_its_next_keep_alive(
     seen = read_events(stream, 1, timeout=2 * every + 5)
     assert [e["id"] for e in seen if e["event"] == "record"] == [str(moved.json["version"])]
     assert time.monotonic() - sent < every + 3
+
+
+def test_a_view_never_runs_ahead_of_the_records_the_stream_sent(real_redis_url, real_redis,
+                                                                  monkeypatch):
+    """The worker holding a stream loads the game (a request there) before the pushes of its
+    newest records arrive: the stream's next view is of that newer copy, so the records between
+    go out before it. Before, a client stopping at the game's final view could miss its last
+    records (a cluster run here did)."""
+    import events.store
+    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
+    watcher = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAM_SECONDS": 30})
+    made = create(writer.test_client())
+    gid, token = made["id"], made["token"]
+    stream = watcher.test_client().get(f"/games/{gid}/stream", buffered=False)
+    chunks = iter(stream.response)
+    opened = next(chunks)
+    assert b"event: view" in (opened if isinstance(opened, bytes) else opened.encode())
+    time.sleep(0.3)   # the worker's subscription took hold
+    first = writer.test_client().post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                                      headers=auth(token)).json["version"]
+    time.sleep(0.3)   # its push reached the stream's queue; the stream has not sent it yet
+    monkeypatch.setattr(events.store, "channel", lambda gid: "tf:nobody-listens")
+    second = writer.test_client().post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                                       headers=auth(token)).json["version"]
+    monkeypatch.undo()
+    # a request on the stream's worker brings its copy to the newest version
+    assert watcher.test_client().get(f"/games/{gid}", headers=auth(token)).json["version"] == second
+    text, deadline = "", time.monotonic() + 5
+    while "event: view" not in text and time.monotonic() < deadline:
+        chunk = next(chunks)
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+    stream.close()
+    sent = [line[4:] for line in text.splitlines() if line.startswith("id: ")]
+    view = json.loads(text.split("event: view\ndata: ", 1)[1].split("\n", 1)[0])
+    assert sent == [str(first), str(second)]
+    assert view["version"] == second
