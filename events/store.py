@@ -27,8 +27,8 @@ from typing import Iterator
 
 import orjson
 import redis
-from redis.connection import Connection, UnixDomainSocketConnection
 from redis.backoff import NoBackoff
+from redis.connection import Connection, UnixDomainSocketConnection
 from redis.exceptions import NoScriptError
 from redis.retry import Retry
 
@@ -225,9 +225,9 @@ class Script:
     costs about 20 µs a call, a third of a script's round trip, and every move and read is one.
     The retries and disconnects are the connection's own (its `retry`), as redis-py makes them.
     With a multiplexer (`mux`, under gevent) the call goes on the connection the process's
-    script calls share, with the same retries. A cluster client (routing by key), a fake, a single-connection client, one whose command
-    path is wrapped (a counter, a tracer) or whose connections send commands their own way:
-    redis-py's Script, through that path."""
+    script calls share, with the same retries. A cluster client (routing by key), a fake, a
+    single-connection client, one whose command path is wrapped (a counter, a tracer) or whose
+    connections send commands their own way: redis-py's Script, through that path."""
 
     def __init__(self, client, source: str, mux=None):
         self.script = client.register_script(source)
@@ -239,7 +239,8 @@ class Script:
                   and pool.connection_class.send_command is Connection.send_command)
         self.pool = pool if direct else None
         self.mux = mux if direct and pack_command and mux is not None and mux.pool is pool else None
-        self.retry = (pool.connection_kwargs.get("retry") if direct else None) or Retry(NoBackoff(), 0)
+        retry = pool.connection_kwargs.get("retry") if direct else None
+        self.retry = retry or Retry(NoBackoff(), 0)   # the multiplexed call's, as the pool's
 
     @property
     def sha(self) -> str:

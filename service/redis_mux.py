@@ -41,12 +41,13 @@ class Multiplexer:
     def __init__(self, pool):
         self.pool = pool
         self.timeout = pool.connection_kwargs.get("socket_timeout") or 5.0
+        self.sock = self.readable = self.check = self.writable = None
         self._reset()
 
     def _reset(self) -> None:
-        for watcher in self._watchers() if hasattr(self, "readable") else ():
+        for watcher in self._watchers():
             watcher.close()   # a forked child's copies of the parent's
-        if getattr(self, "sock", None) is not None:
+        if self.sock is not None:
             self.sock.close()   # this process's copy only: no shutdown, the parent's is untouched
         self.pid, self.thread = getpid(), _real_thread_id()
         self._connecting = Semaphore()
@@ -91,7 +92,8 @@ class Multiplexer:
             conn = pool.connection_class(**pool.connection_kwargs)
             conn.connect()   # redis-py's own handshake (AUTH, SELECT, CLIENT SETINFO)
             gevent_socket = conn._sock
-            self.sock = getattr(gevent_socket, "_sock", gevent_socket)   # the kernel's, non-blocking
+            # the kernel's socket under gevent's wrapper, non-blocking
+            self.sock = getattr(gevent_socket, "_sock", gevent_socket)
             self.sock.setblocking(False)
             encoder = conn.encoder
             self.reader = hiredis.Reader(
@@ -129,7 +131,7 @@ class Multiplexer:
             return self._fail(redis.ConnectionError(f"Error {e.errno} while writing to socket. "
                                                     f"{e.strerror}."))
         self.out = self.out[sent:]
-        if self.out and self.writable is None:   # the kernel's buffer is full: go on when it has room
+        if self.out and self.writable is None:   # the kernel's buffer is full: wait for room
             self.writable = self.hub.loop.io(self.sock.fileno(), 2)
             self.writable.start(self._write)
         elif not self.out and self.writable is not None:
