@@ -123,12 +123,24 @@ redis.call('HINCRBY', KEYS[1], 'gen', 1)
 return 1
 """
 
-# Count a live stream in, unless the bound is reached (KEYS: the counter; ARGV: bound, expiry).
-OPEN_STREAM = """
-local n = redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-if n > tonumber(ARGV[1]) then redis.call('DECR', KEYS[1]) return 0 end
-return n
+# Count a live stream in on every counter (KEYS), or on none when one has reached its bound
+# (ARGV: the bounds, in the order of KEYS, then the counters' expiry). A cluster, whose counters
+# live on different slots, calls it once per counter.
+OPEN_STREAMS = """
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i]) then return 0 end
+end
+for _, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('EXPIRE', key, ARGV[#KEYS + 1])
+end
+return 1
+"""
+
+# A live stream fewer on every counter (KEYS).
+CLOSE_STREAMS = """
+for _, key in ipairs(KEYS) do redis.call('DECR', key) end
+return 1
 """
 
 
@@ -285,19 +297,20 @@ class Store:
         self._load = Script(client, LOAD, mux)
         self._redeem = Script(client, REDEEM, mux)
         self._set_meta = Script(client, SET_META, mux)
-        self._open_stream = Script(client, OPEN_STREAM, mux)
+        self._open_streams = Script(client, OPEN_STREAMS, mux)
+        self._close_streams = Script(client, CLOSE_STREAMS, mux)
         self._claim = Script(client, CLAIM, mux)
 
     def scripts_loaded(self) -> bool:
-        scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_stream,
-                   self._claim)
+        scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_streams,
+                   self._close_streams, self._claim)
         found = self.r.script_exists(*(s.sha for s in scripts))
         if isinstance(found, dict):  # a cluster answers per node
             found = [all(v) for v in zip(*found.values())]
         return all(found)
 
     def load_scripts(self) -> None:
-        for script in (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAM, CLAIM):
+        for script in (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAMS, CLOSE_STREAMS, CLAIM):
             self.r.script_load(script)
 
     # --- metadata -----------------------------------------------------------------------------
@@ -458,36 +471,37 @@ class Store:
 
     def open_streams(self, bounds: list[tuple[str, int]], expire_seconds: int) -> bool:
         """Count one more open stream on each (counter, bound), unless one of the counters has
-        its bound open already: then none is counted. Each counter's check is atomic (one
-        OPEN_STREAM); on one Redis they go in one round trip, on a cluster (the counters live on
-        different slots) one each."""
-        args = [[counter, bound, expire_seconds] for counter, bound in bounds]
+        its bound reached already: then none is counted. On one Redis that is one script call
+        (through the worker's shared connection, where it has one); on a cluster, whose counters
+        live on different slots, one per counter, and what was counted is taken back when a
+        later counter is full or fails."""
         if isinstance(self.r, redis.Redis):
-            pipe = self.r.pipeline(transaction=False)
-            for counter, bound, expire in args:
-                pipe.evalsha(self._open_stream.sha, 1, counter, bound, expire)
-            replies = [self._open_stream(keys=a[:1], args=a[1:])   # Redis restarted empty
-                       if isinstance(r, NoScriptError) else r
-                       for a, r in zip(args, pipe.execute(raise_on_error=False))]
-        else:
-            replies = [self._open_stream(keys=a[:1], args=a[1:]) for a in args]
-        counted = [a[0] for a, n in zip(args, replies) if n and not isinstance(n, Exception)]
-        if len(counted) == len(bounds):
-            return True
-        self.close_streams(counted)
-        for reply in replies:
-            if isinstance(reply, Exception):
-                raise reply
-        return False
+            return bool(self._open_streams(keys=[c for c, _ in bounds],
+                                           args=[*(b for _, b in bounds), expire_seconds]))
+        counted = []
+        try:
+            for counter, bound in bounds:
+                if not self._open_streams(keys=[counter], args=[bound, expire_seconds]):
+                    self.close_streams(counted)
+                    return False
+                counted.append(counter)
+        except Exception:
+            self.close_streams(counted)
+            raise
+        return True
 
     def close_streams(self, counters: list[str]) -> None:
-        """One stream fewer on each counter, in one round trip (a pipeline: on a cluster, one
+        """One stream fewer on each counter, in one round trip (on a cluster, a pipeline: one
         per node)."""
-        if counters:
-            pipe = self.r.pipeline(transaction=False)
-            for counter in counters:
-                pipe.decr(counter)
-            pipe.execute()
+        if not counters:
+            return
+        if isinstance(self.r, redis.Redis):
+            self._close_streams(keys=counters, args=[])
+            return
+        pipe = self.r.pipeline(transaction=False)
+        for counter in counters:
+            pipe.decr(counter)
+        pipe.execute()
 
 
 def stream_counters(gid: str, address: str) -> tuple[str, str]:

@@ -186,6 +186,26 @@ def test_more_commands_at_once_on_one_node_than_redis_py_pools_by_default_all_ge
     client.close()
 
 
+def test_a_stream_is_counted_on_both_of_its_counters_or_on_neither_across_slots(cluster):
+    # the counters live on different slots: each is counted apart, and taken back when the next
+    # one is full
+    from events.store import Store
+    from service.redis_client import connect
+    client = connect(cluster.url, cluster=True)
+    store = Store(client)
+    game, address = "tf:{counted}:streams", "tf:addr:counted:streams"
+    assert client.keyslot(game) != client.keyslot(address)
+    bounds = [(game, 3), (address, 2)]
+    assert store.open_streams(bounds, 60) and store.open_streams(bounds, 60)
+    assert not store.open_streams(bounds, 60)   # the address is full
+    assert [int(client.get(k)) for k in (game, address)] == [2, 2]
+    assert not store.open_streams([(game, 2), (address, 5)], 60)   # the game is full
+    assert [int(client.get(k)) for k in (game, address)] == [2, 2]
+    store.close_streams([game, address])
+    assert [int(client.get(k)) for k in (game, address)] == [1, 1]
+    client.close()
+
+
 def test_a_workers_copy_keeps_up_by_what_the_cluster_pushes_and_moves_in_one_round_trip(cluster):
     """Two workers over the cluster: the follower's subscription is on one node (a random one),
     every node hears each PUBLISH, so the second worker's copy keeps up with the first's moves

@@ -111,6 +111,29 @@ def test_an_unfinished_game_expires_without_moves_and_a_finished_one_is_kept(any
     assert store.meta("g1")["finished"].startswith("2026-12-01")
 
 
+def sent_by_clients(client, action) -> list[str]:
+    """The commands clients sent Redis while `action()` ran (MONITOR), but those scripts ran
+    and a new connection's greeting."""
+    with client.monitor() as monitor:
+        action()
+        client.echo("done")
+        sent = []
+        while (command := monitor.next_command())["command"] != "ECHO done":
+            if command["client_type"] != "lua" and not command["command"].startswith("HELLO"):
+                sent.append(command["command"].split()[0])
+    return sent
+
+
+def test_on_one_redis_a_stream_is_counted_in_and_out_in_one_call_each(real_redis):
+    store = Store(real_redis)
+    store.load_scripts()
+    bounds = [("tf:{g1}:streams", 3), ("tf:addr:a:streams", 2)]
+    assert sent_by_clients(real_redis, lambda: store.open_streams(bounds, 60)) == ["EVALSHA"]
+    assert sent_by_clients(real_redis, lambda: store.close_streams([c for c, _ in bounds])) \
+        == ["EVALSHA"]
+    assert real_redis.mget([c for c, _ in bounds]) == [b"0", b"0"]
+
+
 def test_a_load_is_one_round_trip_that_skips_what_the_caller_has(any_redis):
     store = Store(any_redis)
     store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0)
