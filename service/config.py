@@ -48,6 +48,10 @@ SETTINGS = [
             "a live stream ends after this long; the client reopens it", float),
     Setting("STREAM_KEEPALIVE", "TABLEFOLD_STREAM_KEEPALIVE", 10.0,
             "seconds between keep-alive comments on an idle live stream", float),
+    Setting("STREAM_GATHER", "TABLEFOLD_STREAM_GATHER", 0.05,
+            "seconds a live stream gathers new records, to send them under one view, for a "
+            "viewer the game does not await (a seat it awaits, and the game's end, hear at "
+            "once); 0: every record at once", float),
     Setting("STREAMS_PER_GAME", "TABLEFOLD_STREAMS_PER_GAME", 500,
             "live streams one game may have open", int),
     Setting("STREAMS_PER_ADDRESS", "TABLEFOLD_STREAMS_PER_ADDRESS", 50,

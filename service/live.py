@@ -2,9 +2,11 @@
 
 A stream starts with the caller's view (after the records it missed, when it resumes with
 `Last-Event-ID` or `since`), then sends each new record (`id:` is its version) and the caller's
-view after it; a comment keeps an idle stream open every STREAM_KEEPALIVE seconds; after
-STREAM_SECONDS the stream ends and the client reopens it (EventSource does so by itself after
-`retry`, resending the last id). A browser cannot send a header, so a seat streams with a ticket:
+view after it: at once to a seat the game awaits (and to everybody at its end), within
+STREAM_GATHER to anyone else, with the records that came meanwhile, under one view (half the
+views and sends of a two-player game). A comment keeps an idle stream open every
+STREAM_KEEPALIVE seconds; after STREAM_SECONDS the stream ends and the client reopens it
+(EventSource does so by itself after `retry`, resending the last id). A browser cannot send a header, so a seat streams with a ticket:
 it stays valid for TICKET_SECONDS after its last use, so the same URL serves every reconnect.
 """
 from __future__ import annotations
@@ -80,7 +82,9 @@ def stream(query, gid):
     """Server-sent events: the caller's view, then each new record redacted for the caller and
     the caller's view after it.
 
-    Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
+    A seat the game awaits hears each record at once, and everybody hears the game's end at
+    once; anyone else hears new records within a moment (50 ms by default), those that came
+    meanwhile with them, under one view. Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
     reopen it (EventSource does; with a ticket, the same URL works while the ticket is used)."""
     game = load(gid)
     ticket = query.get("ticket")
@@ -109,12 +113,20 @@ def record_message(record: dict, viewer) -> str:
 HUNG_UP = None   # put in a stream's queue when its client has closed the connection
 
 
+def awaits(game: Game, viewer) -> bool:
+    """Whether the viewer hears new records at once: a seat the game awaits, and everybody at
+    its end. Others hear them within STREAM_GATHER, with those that come meanwhile, under one
+    view: the seat that just moved (its answer told it the move is recorded) and spectators."""
+    return game.over() or (viewer is not None and viewer in game.awaited())
+
+
 def events(app, follower, game: Game, viewer, since: int | None, counters, environ=None):
     """The stream's messages. It holds an app context only while it reads the store or builds a
     view, so that many open streams in one worker never interleave request contexts. It ends as
     soon as its client hangs up, where the server lets that be seen."""
     gid, hub = game.gid, app.extensions["tablefold"]
     lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
+    gather = app.config["STREAM_GATHER"]
     arrived = event_queue()
     handle = follower.listen(gid, game.version, arrived.put)
     stop_watch = on_hang_up(environ or {}, lambda: arrived.put(HUNG_UP))
@@ -131,13 +143,17 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
             out.append(f"event: view\ndata: {VIEWS.get(game, viewer).decode()}\n\n")
         yield "".join(out)
         deadline = time.monotonic() + lifetime
-        while (left := deadline - time.monotonic()) > 0:
+        pending, due = [], None   # records heard and not sent yet; when they go at the latest
+        while (left := deadline - time.monotonic()) > 0 or pending:   # what waits goes first
+            wait = min(keepalive, left) if due is None else max(0.0, due - time.monotonic())
             try:
-                batch = arrived.get(timeout=min(keepalive, left))
+                batch = arrived.get(timeout=wait)
             except queue.Empty:
-                follower.recheck(gid)   # a record whose push was lost comes in now
-                yield ": keep-alive\n\n"
-                continue
+                if due is None:
+                    follower.recheck(gid)   # a record whose push was lost comes in now
+                    yield ": keep-alive\n\n"
+                    continue
+                batch = []   # the gathering is over: what waits goes now
             while batch is not HUNG_UP:
                 try:
                     more = arrived.get_nowait()
@@ -146,13 +162,20 @@ def events(app, follower, game: Game, viewer, since: int | None, counters, envir
                 batch = HUNG_UP if more is HUNG_UP else batch + more
             if batch is HUNG_UP:
                 return
-            new = [r for r in batch if r["v"] > last]
-            if not new:
+            top = pending[-1]["v"] if pending else last
+            pending += [r for r in batch if r["v"] > top]
+            if not pending:
                 continue
+            # no app context: pushing one costs more than the view
+            current = hub.at_least(gid, pending[-1]["v"])
+            if due is None:
+                due = time.monotonic() + gather
+            if current is not None and time.monotonic() < due and not awaits(current, viewer):
+                continue   # what comes meanwhile goes with these records, under one view
             # the records and the view after them in one write: one send, one chunk
-            out = [record_message(record, viewer) for record in new]
-            last = new[-1]["v"]
-            current = hub.at_least(gid, last)   # no app context: pushing one costs more than the view
+            out = [record_message(record, viewer) for record in pending]
+            last = pending[-1]["v"]
+            pending, due = [], None
             if current is not None and current.version > last:
                 # this worker's copy is ahead of what the stream heard (a request here loaded
                 # it before the pushes came): the records between go first, so that a view never

@@ -212,3 +212,127 @@ def test_a_view_never_runs_ahead_of_the_records_the_stream_sent(real_redis_url, 
     view = json.loads(text.split("event: view\ndata: ", 1)[1].split("\n", 1)[0])
     assert sent == [str(first), str(second)]
     assert view["version"] == second
+
+
+def messages(chunks) -> dict:
+    """The stream's next write (keep-alives passed over): its records' ids and the version of
+    the view after them."""
+    text = ": keep-alive\n\n"
+    while text == ": keep-alive\n\n":
+        chunk = next(chunks)
+        text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    views = [json.loads(line[6:])["version"] for line in text.splitlines()
+             if line.startswith("data: ") and '"engine"' in line]
+    return {"records": [line[4:] for line in text.splitlines() if line.startswith("id: ")],
+            "views": views}
+
+
+def test_a_seat_not_awaited_hears_the_records_of_a_while_under_one_view(real_redis_url,
+                                                                       real_redis):
+    """Seat 0 moves twice, 0.3 s apart, and seat 1 (not awaited) hears both in one message with
+    one view; seat 0 (awaited) hears each at once. When seat 0 ends its turn, seat 1 is awaited
+    and hears it at once; seat 0 hears it when its gathering is over (2 s here)."""
+    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
+    watcher = create_app(redis.Redis.from_url(real_redis_url),
+                         {**FAST, "STREAM_SECONDS": 30, "STREAM_GATHER": 2.0})
+    made = create(writer.test_client())
+    gid, t0 = made["id"], made["token"]
+    t1 = writer.test_client().post(f"/games/{gid}/join",
+                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    streams = [watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t), buffered=False)
+               for t in (t0, t1)]
+    chunks = [iter(s.response) for s in streams]
+    assert [messages(c)["views"] for c in chunks] == [[1], [1]]
+    time.sleep(0.3)   # the worker's subscription took hold
+
+    def move(kind, pause):
+        time.sleep(pause)
+        writer.test_client().post(f"/games/{gid}/moves", json={"move": {"type": kind}},
+                                  headers=auth(t0))
+
+    moves = threading.Thread(target=lambda: (move("add", 0.2), move("add", 0.3)))
+    moves.start()
+    assert messages(chunks[0]) == {"records": ["2"], "views": [2]}
+    assert messages(chunks[0]) == {"records": ["3"], "views": [3]}
+    assert messages(chunks[1]) == {"records": ["2", "3"], "views": [3]}
+    moves.join()
+    ended = time.monotonic()
+    move("end", 0)
+    assert messages(chunks[1]) == {"records": ["4"], "views": [4]}
+    assert time.monotonic() - ended < 1.5   # at once, not at the end of the gathering
+    assert messages(chunks[0]) == {"records": ["4"], "views": [4]}
+    assert time.monotonic() - ended >= 1.9
+    for s in streams:
+        s.close()
+
+
+@pytest.mark.parametrize("gather", ["production", "none"])
+def test_a_lone_record_reaches_a_seat_not_awaited_within_the_gathering(gather, real_redis_url,
+                                                                       real_redis):
+    from service.config import from_env
+    config = {**FAST, "STREAM_SECONDS": 30}
+    if gather == "none":
+        config["STREAM_GATHER"] = 0
+    seconds = config.get("STREAM_GATHER", from_env({})["STREAM_GATHER"])
+    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
+    watcher = create_app(redis.Redis.from_url(real_redis_url), config)
+    made = create(writer.test_client())
+    gid, t0 = made["id"], made["token"]
+    t1 = writer.test_client().post(f"/games/{gid}/join",
+                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    stream = watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t1), buffered=False)
+    chunks = iter(stream.response)
+    assert messages(chunks)["views"] == [1]
+    time.sleep(0.3)   # the worker's subscription took hold
+    moved = time.monotonic()
+    writer.test_client().post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                              headers=auth(t0))
+    assert messages(chunks) == {"records": ["2"], "views": [2]}
+    assert time.monotonic() - moved < seconds + 1.0
+    stream.close()
+
+
+def test_the_end_of_a_game_reaches_every_stream_at_once(real_redis_url, real_redis):
+    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
+    watcher = create_app(redis.Redis.from_url(real_redis_url),
+                         {**FAST, "STREAM_SECONDS": 30, "STREAM_GATHER": 5.0})
+    made = create(writer.test_client(), options={"rounds": 1})
+    gid, t0 = made["id"], made["token"]
+    t1 = writer.test_client().post(f"/games/{gid}/join",
+                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    tokens = {0: t0, 1: t1}
+    play = writer.test_client()
+    for seat, body in ((0, {"type": "end"}), (1, {"type": "end"}), (0, {"type": "choose", "n": 1})):
+        assert play.post(f"/games/{gid}/moves", json={"move": body},
+                         headers=auth(tokens[seat])).status_code == 200
+    # a spectator, who is never awaited, and seat 0, who has chosen
+    streams = [watcher.test_client().get(f"/games/{gid}/stream", headers=headers,
+                                         buffered=False) for headers in ({}, auth(t0))]
+    chunks = [iter(s.response) for s in streams]
+    assert [messages(c)["views"] for c in chunks] == [[4], [4]]
+    time.sleep(0.3)   # the worker's subscription took hold
+    last = time.monotonic()
+    assert play.post(f"/games/{gid}/moves", json={"move": {"type": "choose", "n": 2}},
+                     headers=auth(t1)).json["result"] is not None
+    for c in chunks:
+        assert messages(c) == {"records": ["5"], "views": [5]}
+    assert time.monotonic() - last < 2.5
+    for s in streams:
+        s.close()
+
+
+def test_records_gathered_as_a_stream_ends_are_sent_before_it_ends(real_redis_url, real_redis):
+    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
+    watcher = create_app(redis.Redis.from_url(real_redis_url),
+                         {**FAST, "STREAM_SECONDS": 1, "STREAM_GATHER": 2.0})
+    made = create(writer.test_client())
+    gid, t0 = made["id"], made["token"]
+    t1 = writer.test_client().post(f"/games/{gid}/join",
+                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    stream = watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t1), buffered=False)
+    for after in (0.5, 1.3):   # the second after the stream's lifetime, within the gathering
+        threading.Timer(after, lambda: writer.test_client().post(
+            f"/games/{gid}/moves", json={"move": {"type": "add"}}, headers=auth(t0))).start()
+    body = b"".join(stream.response).decode()
+    assert "id: 2\n" in body and "id: 3\n" in body
+    assert body.rstrip().endswith("}")   # the records, then their view
