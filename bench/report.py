@@ -306,9 +306,9 @@ class Report:
             TARGETS["long"], higher=False, latency=True)
         add("c-read", f"(c) mean latency of a read {l} ÷ {s}", r(f"read {l}"), r(f"read {s}"),
             TARGETS["long"], higher=False, latency=True)
-        for key, what in ((f"move gevent 10", "(a) move, 10 games"),
-                          (f"move gevent 50", "(a) move, 50 games"),
-                          (f"stream gevent 50", "(f) stream-driven move, 50 games")):
+        for key, what in (("move gevent 10", "(a) move, 10 games"),
+                          ("move gevent 50", "(a) move, 50 games"),
+                          ("stream gevent 50", "(f) stream-driven move, 50 games")):
             row = r(key)
             if row is None:
                 continue
@@ -387,7 +387,7 @@ class Report:
 
     # --- the document -------------------------------------------------------------------------
     def markdown(self) -> str:
-        p, r = self.prof, self.row
+        p = self.prof
         checks = self.checks()
         G = p.games
         s, l = f"at {p.short_length}", f"at {p.long_length:,}"
@@ -628,7 +628,8 @@ class Report:
                 "many as its blocking threads; every other request, moves included, waits "
                 "behind them until a stream ends (a minute). Under gevent the streams are "
                 "greenlets: the moves go on beside them; what they cost is their opening (a "
-                "load, the two stream counters in one round trip, the first view) and a keep-alive "
+                "load to check the caller, another once it listens, the two stream counters in "
+                "one script call, the first view) and a keep-alive "
                 "every 10 s (with one read of the log per game and worker, for a push Redis "
                 "did not deliver). A stream "
                 "ends as soon as its client hangs up (the worker watches the connection), so a "
@@ -846,9 +847,11 @@ class Report:
                            f"{fr.server_cpu_ms:.3f} ms of server CPU against "
                            f"{mv.server_cpu_ms:.3f} ms for a synthetic (a) move: Tic Tac "
                            "Trek's decide and evolve are heavier than the test engine's, and "
-                           f"every move is sent to both seats' streams ({views:.1f} views read "
-                           "per move), each a view with legal moves built by the worker "
-                           "holding that stream, after the follower folded the record. "
+                           "every move reaches both seats' streams, folded first by each "
+                           "worker holding the game. The seat awaited hears it at once; the "
+                           "seat that moved hears it with the reply, under one view "
+                           f"(`TABLEFOLD_STREAM_GATHER`): {views:.2f} views read per move, "
+                           "each built with legal moves by the worker holding that stream. "
                            "What a move costs beyond its POST is no Redis call (the streams "
                            "hear the record Redis pushed), so the worker's shared Redis "
                            "connection, which made the (a) move cheaper, leaves it as it was: "
@@ -878,9 +881,10 @@ class Report:
                            "the append script (one EVALSHA), and a load before it when the "
                            "worker's copy was behind (see (a)), the first request of a game on "
                            "a worker (a load, and the SUBSCRIBE); for (f), a new "
-                           "table's streams open (a load, and the two stream counters in one "
-                           "pipelined round trip, each) and close (their DECRs, one pipeline "
-                           "as each stream's client hangs up). Nothing is "
+                           "table's streams open (two loads, and the two stream counters in one "
+                           "script call, each) and close (the counters again, one script call "
+                           "as each stream's client hangs up), and its end (the metadata read "
+                           "again, by the worker that finished it and by the others). Nothing is "
                            "read per record: the append script PUBLISHes "
                            "each record, and every worker holding the game (in its cache or "
                            "for a live stream) hears it on its one subscription, which costs a "
@@ -1024,7 +1028,16 @@ class Report:
                     "under the worker's patching) and writes its memory-mapped file on every "
                     "increment: four a move (the request counter, the latency histogram's sum "
                     "and bucket, the move counter). `service/ops.py`'s `Tally` counts in the "
-                    "worker's memory and hands prometheus-client the sums every second."]
+                    "worker's memory and hands prometheus-client the sums every second.",
+                    "- a live stream sent every record to every viewer at once: a view built "
+                    "and a send per stream and move. The seat that just moved learns nothing "
+                    "from its move's echo that its answer did not tell it, and a spectator "
+                    "does not see 50 ms: `service/live.py` gathers the records of a viewer the "
+                    "game does not await for up to `TABLEFOLD_STREAM_GATHER` (50 ms) and sends "
+                    "them under one view, which halves a two-player game's stream messages.",
+                    "- a stream's two counters (per game, per address) went through a redis-py "
+                    "pipeline on a pooled connection as it opened and as it closed, a sixth of "
+                    "its cost: now one script call each, on the worker's shared connection."]
         for kind, label in (("move", "(a) move"), ("stream", "(f) stream-driven move")):
             funcs = sp.get(kind, {}).get("functions", [])
             if not funcs:
