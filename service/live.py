@@ -6,8 +6,9 @@ view after it: at once to a seat the game awaits (and to everybody at its end), 
 STREAM_GATHER to anyone else, with the records that came meanwhile, under one view (half the
 views and sends of a two-player game). A comment keeps an idle stream open every
 STREAM_KEEPALIVE seconds; after STREAM_SECONDS the stream ends and the client reopens it
-(EventSource does so by itself after `retry`, resending the last id). A browser cannot send a header, so a seat streams with a ticket:
-it stays valid for TICKET_SECONDS after its last use, so the same URL serves every reconnect.
+(EventSource does so by itself after `retry`, resending the last id). A browser cannot send a
+header, so a seat streams with a ticket: it stays valid for TICKET_SECONDS after its last use, so
+the same URL serves every reconnect.
 """
 from __future__ import annotations
 
@@ -84,7 +85,9 @@ def stream(query, gid):
 
     A seat the game awaits hears each record at once, and everybody hears the game's end at
     once; anyone else hears new records within a moment (50 ms by default), those that came
-    meanwhile with them, under one view. Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
+    meanwhile with them, under one view.
+
+    Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
     reopen it (EventSource does; with a ticket, the same URL works while the ticket is used)."""
     game = load(gid)
     ticket = query.get("ticket")
