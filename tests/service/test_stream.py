@@ -227,18 +227,24 @@ def messages(chunks) -> dict:
             "views": views}
 
 
+def two_seats(redis_url: str, watcher_config: dict, **options):
+    """A writer app and a watcher app (the stream's worker, `watcher_config`) over one Redis,
+    and a two-seat table: (writer, watcher, game id, seat 0's token, seat 1's token)."""
+    writer = create_app(redis.Redis.from_url(redis_url), FAST)
+    watcher = create_app(redis.Redis.from_url(redis_url), watcher_config)
+    made = create(writer.test_client(), **options)
+    t1 = writer.test_client().post(f"/games/{made['id']}/join",
+                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    return writer, watcher, made["id"], made["token"], t1
+
+
 def test_a_seat_not_awaited_hears_the_records_of_a_while_under_one_view(real_redis_url,
                                                                        real_redis):
     """Seat 0 moves twice, 0.3 s apart, and seat 1 (not awaited) hears both in one message with
     one view; seat 0 (awaited) hears each at once. When seat 0 ends its turn, seat 1 is awaited
     and hears it at once; seat 0 hears it when its gathering is over (2 s here)."""
-    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
-    watcher = create_app(redis.Redis.from_url(real_redis_url),
-                         {**FAST, "STREAM_SECONDS": 30, "STREAM_GATHER": 2.0})
-    made = create(writer.test_client())
-    gid, t0 = made["id"], made["token"]
-    t1 = writer.test_client().post(f"/games/{gid}/join",
-                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    writer, watcher, gid, t0, t1 = two_seats(
+        real_redis_url, {**FAST, "STREAM_SECONDS": 30, "STREAM_GATHER": 2.0})
     streams = [watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t), buffered=False)
                for t in (t0, t1)]
     chunks = [iter(s.response) for s in streams]
@@ -274,12 +280,7 @@ def test_a_lone_record_reaches_a_seat_not_awaited_within_the_gathering(gather, r
     if gather == "none":
         config["STREAM_GATHER"] = 0
     seconds = config.get("STREAM_GATHER", from_env({})["STREAM_GATHER"])
-    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
-    watcher = create_app(redis.Redis.from_url(real_redis_url), config)
-    made = create(writer.test_client())
-    gid, t0 = made["id"], made["token"]
-    t1 = writer.test_client().post(f"/games/{gid}/join",
-                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    writer, watcher, gid, t0, t1 = two_seats(real_redis_url, config)
     stream = watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t1), buffered=False)
     chunks = iter(stream.response)
     assert messages(chunks)["views"] == [1]
@@ -293,13 +294,9 @@ def test_a_lone_record_reaches_a_seat_not_awaited_within_the_gathering(gather, r
 
 
 def test_the_end_of_a_game_reaches_every_stream_at_once(real_redis_url, real_redis):
-    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
-    watcher = create_app(redis.Redis.from_url(real_redis_url),
-                         {**FAST, "STREAM_SECONDS": 30, "STREAM_GATHER": 5.0})
-    made = create(writer.test_client(), options={"rounds": 1})
-    gid, t0 = made["id"], made["token"]
-    t1 = writer.test_client().post(f"/games/{gid}/join",
-                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    writer, watcher, gid, t0, t1 = two_seats(
+        real_redis_url, {**FAST, "STREAM_SECONDS": 30, "STREAM_GATHER": 5.0},
+        options={"rounds": 1})
     tokens = {0: t0, 1: t1}
     play = writer.test_client()
     for seat, body in ((0, {"type": "end"}), (1, {"type": "end"}), (0, {"type": "choose", "n": 1})):
@@ -322,13 +319,8 @@ def test_the_end_of_a_game_reaches_every_stream_at_once(real_redis_url, real_red
 
 
 def test_records_gathered_as_a_stream_ends_are_sent_before_it_ends(real_redis_url, real_redis):
-    writer = create_app(redis.Redis.from_url(real_redis_url), FAST)
-    watcher = create_app(redis.Redis.from_url(real_redis_url),
-                         {**FAST, "STREAM_SECONDS": 1, "STREAM_GATHER": 2.0})
-    made = create(writer.test_client())
-    gid, t0 = made["id"], made["token"]
-    t1 = writer.test_client().post(f"/games/{gid}/join",
-                                   json={"code": made["join_codes"]["1"]}).json["token"]
+    writer, watcher, gid, t0, t1 = two_seats(
+        real_redis_url, {**FAST, "STREAM_SECONDS": 1, "STREAM_GATHER": 2.0})
     stream = watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t1), buffered=False)
     for after in (0.5, 1.3):   # the second after the stream's lifetime, within the gathering
         threading.Timer(after, lambda: writer.test_client().post(
