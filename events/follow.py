@@ -287,7 +287,7 @@ class Follower:
             f = self._followed.get(gid)
             if f is None:
                 return
-            position, listeners = f.position, list(f.listeners)
+            position = f.position
         if pushed is not None and pushed[0] <= position:
             return
         if pushed is not None and pushed[0] == position + 1:
@@ -302,10 +302,13 @@ class Follower:
                 return
         if not records:
             return
-        with self._cond:   # listeners only queue what they hear: handed it in order, under the lock
+        # listeners only queue what they hear: handed it in order, under the lock, and to every
+        # listener there now (one that came while the log was read must not lose these records;
+        # a listener skips what it already has)
+        with self._cond:
             if f.position >= records[-1]["v"]:
                 return
             records = [r for r in records if r["v"] > f.position]
             f.position = records[-1]["v"]
-            for listener in listeners:
+            for listener in list(f.listeners):
                 listener(records)

@@ -181,6 +181,33 @@ def test_records_made_before_the_subscription_took_hold_are_heard_from_the_log(w
     handle.close()
 
 
+def test_a_stream_opened_while_the_log_is_read_for_another_hears_what_that_read_brings(
+        workers, monkeypatch):
+    """A second stream of the game starts listening while the follower reads the log for the
+    first: the records of that read reach it too, not only the streams there when it began."""
+    mover, other, follower = workers
+    game = new_game(mover)
+    mover.submit(game, 0, {"type": "add"})
+    mover.submit(game, 0, {"type": "end"})
+    first, second = queue.Queue(), queue.Queue()
+    read, opened = other.store.records, []
+
+    def read_while_a_stream_opens(gid, *span):
+        records = read(gid, *span)
+        if not opened:   # it loaded the game at version 1, before the read
+            opened.append(follower.listen(gid, 1, second.put))
+        return records
+
+    monkeypatch.setattr(other.store, "records", read_while_a_stream_opens)
+    handle = follower.listen(game.gid, 1, first.put)
+    assert [r["v"] for r in first.get(timeout=5)] == [2, 3]
+    assert [r["v"] for r in second.get(timeout=5)] == [2, 3]
+    mover.submit(game, 1, {"type": "add"})
+    assert [r["v"] for r in first.get(timeout=5)] == [r["v"] for r in second.get(timeout=5)] == [4]
+    handle.close()
+    opened[0].close()
+
+
 def test_streams_of_one_game_share_one_subscription_which_ends_with_the_last(workers, real_redis):
     mover, other, follower = workers
     game = new_game(mover)
