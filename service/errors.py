@@ -119,6 +119,8 @@ def install(app: Flask) -> None:
             message = "The request body is too large."
         else:
             message = e.description or e.name
+        if e.code == 405 and getattr(e, "valid_methods", None):   # the methods the path takes
+            headers["Allow"] = ", ".join(sorted(e.valid_methods))
         return error_response(e.code or 500, code, message, headers)
 
     @app.errorhandler(redis.exceptions.ConnectionError)
