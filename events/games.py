@@ -39,7 +39,14 @@ def sha256(text: str) -> str:
 
 
 def fingerprint(move: Any) -> str:
-    return sha256(canonical(move))[:32]
+    """What tells a retry from another move sent under the same move id: a hash of the move as
+    canonical JSON. orjson writes every move the API accepts (no fractions) byte for byte as
+    `canonical` does, which earlier releases hashed, so move ids they recorded still match."""
+    try:
+        text = orjson.dumps(move, option=orjson.OPT_SORT_KEYS)
+    except TypeError:   # what orjson does not write (integers beyond 64 bits)
+        text = canonical(move).encode()
+    return hashlib.sha256(text).hexdigest()[:32]
 
 
 def now() -> str:
