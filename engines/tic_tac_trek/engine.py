@@ -60,8 +60,8 @@ def completed_rows(board: dict, cell, symbol: str) -> list[list[list[int]]]:
     x, y = cell[0], cell[1]
     rows = []
     for dx, dy in tb.DIRECTIONS:
-        usable = [k == 0 or _usable(board.get(f"{x + k * dx},{y + k * dy}"), symbol)
-                  for k in (-2, -1, 0, 1, 2)]
+        keys = tb.line(x, y, dx, dy)
+        usable = [k == 2 or _usable(board.get(keys[k]), symbol) for k in range(5)]
         for start in (-2, -1, 0):
             if usable[start + 2] and usable[start + 3] and usable[start + 4]:
                 rows.append([[x + (start + i) * dx, y + (start + i) * dy] for i in range(3)])

@@ -3,8 +3,9 @@
 A tile is {"terrain": str, "symbol": "X" | "O", "campfire": bool}. A cell is [x, y]; x grows to
 the right and y downward, as rows are printed.
 
-Every view and every list of legal moves walks the board's edge, so the walks work on (x, y)
-tuples and each key is parsed once (`_xy`): the answers are the same lists of [x, y].
+Every view and every list of legal moves walks the board's edge and the spaces around its
+campfires, so each key is parsed once (`_xy`) and the keys of a cell's neighbours are written
+once (`_beside`, `_around`): the answers are the same lists of [x, y].
 """
 from functools import lru_cache
 
@@ -39,33 +40,35 @@ def placed(board: dict) -> list[tuple[list[int], dict]]:
 
 def touching(board: dict, cell) -> list[dict]:
     """The tiles orthogonally adjacent to a cell."""
-    x, y = cell[0], cell[1]
-    out = []
-    for dx, dy in ORTHOGONAL:
-        tile = board.get(f"{x + dx},{y + dy}")
-        if tile is not None:
-            out.append(tile)
-    return out
+    return [board[k] for k in _beside(key(cell)) if k in board]
 
 
-def beside(keys) -> set[tuple[int, int]]:
-    """The (x, y) of every cell orthogonally adjacent to one of the cells keyed by `keys`."""
-    around = set()
-    for k in keys:
-        x, y = _xy(k)
-        around.update(((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)))
-    return around
+@lru_cache(maxsize=16384)
+def line(x: int, y: int, dx: int, dy: int) -> tuple[str, ...]:
+    """The keys of the 5 cells from 2 before (x, y) to 2 after it in direction (dx, dy)."""
+    return tuple(f"{x + k * dx},{y + k * dy}" for k in (-2, -1, 0, 1, 2))
+
+
+@lru_cache(maxsize=4096)
+def _beside(key_: str) -> tuple[str, ...]:
+    """The keys of the 4 cells orthogonally adjacent to the cell keyed `key_`."""
+    x, y = _xy(key_)
+    return tuple(f"{x + dx},{y + dy}" for dx, dy in ORTHOGONAL)
+
+
+@lru_cache(maxsize=4096)
+def _around(x: int, y: int) -> tuple[str, ...]:
+    """The keys of the 8 cells around (x, y)."""
+    return tuple(f"{x + dx},{y + dy}" for dx, dy in AROUND)
 
 
 def edge(board: dict, near=None) -> list[list[int]]:
     """Every empty cell orthogonally adjacent to a placed tile ("anywhere along the edge"); with
     `near` (keys of placed tiles), only those adjacent to one of them."""
-    empty = [(y, x) for x, y in beside(board if near is None else near)
-             if f"{x},{y}" not in board]
-    empty.sort()
-    return [[x, y] for y, x in empty]
+    empty = {k for placed_ in (board if near is None else near) for k in _beside(placed_)
+             if k not in board}
+    return [[x, y] for y, x in sorted((y, x) for x, y in map(_xy, empty))]
 
 
 def empty_around(board: dict, cell) -> int:
-    x, y = cell[0], cell[1]
-    return sum(f"{x + dx},{y + dy}" not in board for dx, dy in AROUND)
+    return sum(k not in board for k in _around(cell[0], cell[1]))
