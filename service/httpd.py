@@ -16,6 +16,7 @@ dropped (as gunicorn does): `X_Forwarded_For` must not pass for `X-Forwarded-For
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 import sys
 import time
@@ -33,8 +34,19 @@ MAX_HEAD = 64 * 1024   # request line and headers, in bytes
 MAX_FIELDS = 100       # header fields a request may have
 DRAIN = 1 << 20        # an unread body this large after the answer closes the connection
 READ = 64 * 1024
+GC_THRESHOLDS = (20_000, 10, 10)   # the collector's, after the worker has loaded (default 700)
 
 STATUS_LINES: dict[str, bytes] = {}
+
+
+def settle_memory() -> None:
+    """What a worker has loaded before it serves (modules, the app, its routes) lives as long as
+    the worker: it is taken out of the cycle collector's walks, and the collector runs after
+    20,000 net allocations instead of 700. Requests make few reference cycles, and at the
+    defaults its collections were 5% of a served move's CPU, nearly all of it spent walking
+    objects that never become garbage. Cycles are collected as before, only less often."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class Worker(GeventWorker):
@@ -46,6 +58,7 @@ class Worker(GeventWorker):
         self.pre_request, self.post_request = self.hook("pre_request"), self.hook("post_request")
         self.log_access = self.log.access_log_enabled
         gevent.spawn(self.let_idle_go)
+        settle_memory()
         super().run()
 
     def hook(self, name: str):
