@@ -781,6 +781,15 @@ class Report:
                     f"route ({b['move'] - b['bare_append']:.0f} µs more than the bare append "
                     "in-process) and, on a worker whose copy was behind, the load before the "
                     "append."]
+        out += ["", "Two costs every Flask request pays that the service's do not: the route "
+                "a method and path reach is remembered (service/app.py: werkzeug binds an "
+                "adapter to the request's host and walks its routing state machine, a tenth "
+                "of a move's CPU, for an answer that depends on the method and path alone), "
+                "and each worker freezes what it loaded before serving out of the cycle "
+                "collector's walks and collects less often (service/httpd.py "
+                "`settle_memory`: at Python's defaults the collector was 5% of a served "
+                "worker's CPU). The bare Flask rows run under the same server, so they have "
+                "the second and not the first."]
         return out
 
     def missed(self, checks) -> list[str]:
