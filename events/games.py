@@ -117,6 +117,19 @@ class Entry:
         return new
 
 
+def ended(entry: Entry, gen: str, finished: str) -> GameMeta | None:
+    """The metadata after the append that ended the game (at `finished`), when that append is
+    all that changed it since `entry`: the append script then writes `finished` and moves the
+    generation one step (events/store.py), so the new metadata is known without a read."""
+    if not finished or not entry.gen.isdigit() or gen != str(int(entry.gen) + 1):
+        return None
+    meta = GameMeta(entry.meta)
+    meta["finished"] = finished
+    if "gen" in meta:
+        meta["gen"] = gen
+    return meta
+
+
 def is_undo(record: Record) -> bool:
     return record.get("undo") is not None
 
@@ -424,11 +437,18 @@ class Games:
         """Fold a record Redis pushed (record `version` as JSON, made when the metadata was at
         `gen`) into this worker's entry when it follows on from it; the record, if it was decoded."""
         entry = self.cache.peek(gid)
-        if entry is None or entry.version != version - 1 or entry.gen != gen \
-                or (gid, version) in self._appending:
+        if entry is None or entry.version != version - 1 or (gid, version) in self._appending:
             return None  # nothing held, already held or our own, or behind (the next request loads it)
-        record = self.decode(raw)
-        self.cache.put(gid, applied(self._engine(entry.meta), entry, [record]))
+        if entry.gen == gen:
+            record = self.decode(raw)
+            self.cache.put(gid, applied(self._engine(entry.meta), entry, [record]))
+            return record
+        record = self.decode(raw)   # the metadata changed: known here only if the record ended the game
+        after = applied(self._engine(entry.meta), entry, [record])
+        over = self._engine(entry.meta).result(after.state) is not None
+        meta = ended(entry, gen, record["at"]) if over else None
+        if meta is not None:
+            self.cache.put(gid, after.but(meta=meta, gen=gen))
         return record
 
     def advance(self, gid: str, records: list[Record]) -> None:
@@ -504,7 +524,8 @@ class Games:
             except (redis.ConnectionError, redis.TimeoutError) as e:
                 self.cache.drop(game.gid)
                 raise OutcomeUnknown() from e
-            self._settle(game, entry, gen)
+            self._settle(game, entry, gen, finished=record["at"] if game.engine.result(state)
+                         is not None else "")
             return record
         raise Conflict(game.version)
 
@@ -567,11 +588,12 @@ class Games:
         held = self.cached(gid)
         return held if held is not None and held.version >= version else None
 
-    def _settle(self, game: Game, entry: Entry, gen: str) -> None:
+    def _settle(self, game: Game, entry: Entry, gen: str, finished: str = "") -> None:
         """`game` is at `entry` now; the metadata is read again if it changed meanwhile (a
-        join, the game's end)."""
+        join), unless all that changed is what this append wrote: the game's end (`finished`)."""
         if gen != entry.gen:
-            entry = entry.but(meta=self.store.meta(game.gid) or entry.meta, gen=gen)
+            meta = ended(entry, gen, finished)
+            entry = entry.but(meta=meta or self.store.meta(game.gid) or entry.meta, gen=gen)
         game.entry, game.fresh = entry, True
         self.cache.put(game.gid, entry)
         self.keep_deadline(game)

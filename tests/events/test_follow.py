@@ -333,3 +333,60 @@ def test_a_record_whose_push_was_lost_is_read_from_the_log_when_a_stream_recheck
     mover.submit(game, 0, {"type": "end"})
     assert [r["v"] for r in heard.get(timeout=5)] == [3]   # and pushes go on as before
     handle.close()
+
+
+# --- the game's end: the metadata it changes is known without a read ---------------------------
+def one_round(games: Games):
+    game, _ = games.create(tiny, tiny.load_options({"rounds": 1}), HUMANS, seed="s")
+    return game
+
+
+def play_to_the_last_move(games: Games, game):
+    """Both seats end their turn and seat 0 chooses: seat 1's choice ends the game."""
+    games.submit(game, 0, {"type": "end"})
+    games.submit(game, 1, {"type": "end"})
+    games.submit(game, 0, {"type": "choose", "n": 2})
+
+
+def test_the_move_that_ends_a_game_costs_its_worker_one_round_trip(workers):
+    """The append marks the game finished and moves the metadata's generation one step: the
+    worker that appended knows the new metadata without reading it."""
+    mover, other, follower = workers
+    game = other.load(one_round(mover).gid)
+    play_to_the_last_move(other, game)
+    sent = other.store.r.sent
+    other.submit(game, 1, {"type": "choose", "n": 5})
+    assert other.store.r.sent == sent + 1   # the append script alone
+    assert game.result() is not None and game.meta["finished"]
+    assert other.cached(game.gid).meta == game.meta == other.store.meta(game.gid)
+
+
+def test_another_worker_folds_the_record_that_ends_the_game_without_a_read(workers):
+    mover, other, follower = workers
+    game = one_round(mover)
+    other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 1)
+    sent = other.store.r.sent
+    play_to_the_last_move(mover, game)
+    mover.submit(game, 1, {"type": "choose", "n": 5})
+    assert wait_until(lambda: other.cached(game.gid).version == game.version)
+    assert other.store.r.sent == sent   # every record came by push, the last one too
+    held = other.cached(game.gid)
+    assert held.result() is not None
+    assert held.meta == held.entry.meta == other.store.meta(game.gid)
+
+
+def test_metadata_changed_elsewhere_before_the_end_is_read_again(workers):
+    """A change the appending worker did not see (here the table opened by another node) moves
+    the generation too: the end is then not all that changed, and the metadata is read."""
+    mover, other, follower = workers
+    game = one_round(mover)
+    other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 1)
+    play_to_the_last_move(mover, game)
+    other.store.set_meta(game.gid, open=True)   # another node opens the table
+    mover.submit(game, 1, {"type": "choose", "n": 5})
+    fresh = mover.store.meta(game.gid)
+    assert fresh["open"] is True and fresh["finished"]
+    assert game.meta == mover.cached(game.gid).meta == fresh
+    assert other.load(game.gid).meta == fresh
