@@ -439,16 +439,14 @@ class Games:
         entry = self.cache.peek(gid)
         if entry is None or entry.version != version - 1 or (gid, version) in self._appending:
             return None  # nothing held, already held or our own, or behind (the next request loads it)
-        if entry.gen == gen:
-            record = self.decode(raw)
-            self.cache.put(gid, applied(self._engine(entry.meta), entry, [record]))
-            return record
-        record = self.decode(raw)   # the metadata changed: known here only if the record ended the game
-        after = applied(self._engine(entry.meta), entry, [record])
-        over = self._engine(entry.meta).result(after.state) is not None
-        meta = ended(entry, gen, record["at"]) if over else None
-        if meta is not None:
-            self.cache.put(gid, after.but(meta=meta, gen=gen))
+        engine, record = self._engine(entry.meta), self.decode(raw)
+        after = applied(engine, entry, [record])
+        if entry.gen != gen:   # the metadata changed: known here only if the record ended the game
+            meta = ended(entry, gen, record["at"]) if engine.result(after.state) is not None else None
+            if meta is None:
+                return record
+            after = after.but(meta=meta, gen=gen)
+        self.cache.put(gid, after)
         return record
 
     def advance(self, gid: str, records: list[Record]) -> None:
@@ -509,11 +507,10 @@ class Games:
                 snapshot = (game.engine.version, entry.base_version,
                             orjson.dumps(entry.base_state).decode())
                 entry = entry.but(snap_version=entry.base_version)
+            finished = record["at"] if game.engine.result(state) is not None else ""
             try:
-                _, gen = self._append(
-                    game, record, id_key, fp, idle_seconds=self.idle(game),
-                    finished=record["at"] if game.engine.result(state) is not None else "",
-                    snapshot=snapshot)
+                _, gen = self._append(game, record, id_key, fp, idle_seconds=self.idle(game),
+                                      finished=finished, snapshot=snapshot)
             except Duplicate as dup:
                 self._raise_duplicate(dup.version, dup.fingerprint, fp)
             except Conflict as conflict:
@@ -524,8 +521,7 @@ class Games:
             except (redis.ConnectionError, redis.TimeoutError) as e:
                 self.cache.drop(game.gid)
                 raise OutcomeUnknown() from e
-            self._settle(game, entry, gen, finished=record["at"] if game.engine.result(state)
-                         is not None else "")
+            self._settle(game, entry, gen, finished)
             return record
         raise Conflict(game.version)
 
