@@ -41,8 +41,11 @@ class _Followed:
 
 
 class Handle:
-    def __init__(self, follower: "Follower", gid: str, listener: Listener):
+    def __init__(self, follower: "Follower", gid: str, listener: Listener, complete: bool):
         self.follower, self.gid, self.listener = follower, gid, listener
+        # every record after `after` reaches the listener, so a read made before listening (at
+        # the mark given) needs no second read after it; see Follower.listen
+        self.complete = complete
 
     def close(self) -> None:
         self.follower._unlisten(self.gid, self.listener)
@@ -59,6 +62,9 @@ class Follower:
         self._wanted: set[str] = set()       # games whose records this worker asked for
         self._confirmed: set[str] = set()    # ... and whose subscription Redis confirmed
         self._heard: dict[str, int] = {}     # the newest version heard of each wanted game
+        self._wanted_at: dict[str, int] = {}  # when each wanted game was last asked for
+        self._asked = 0
+        self._epoch = 0                      # the subscription's connections so far
         self._followed: dict[str, _Followed] = {}
         self._waiting = 0                    # moves waiting for a push
         self._conn = None
@@ -76,15 +82,39 @@ class Follower:
         return len(self._confirmed)
 
     # --- what the worker asks for ---------------------------------------------------------------
-    def listen(self, gid: str, after: int, listener: Listener) -> Handle:
-        """Call `listener(records)` with every record after version `after`, in order."""
+    def mark(self, gid: str):
+        """Taken before a read of `gid`, for `listen`: None unless Redis has confirmed the game's
+        subscription on the connection of now."""
+        with self._cond:
+            if gid not in self._confirmed or gid not in self._wanted_at:
+                return None
+            return self._epoch, self._wanted_at[gid]
+
+    def listen(self, gid: str, after: int, listener: Listener, mark=None) -> Handle:
+        """Call `listener(records)` with the records after version `after`, in order.
+
+        Every one of them when the read that gave `after` was made after listening, and when the
+        handle says it is `complete`, which it is when this listener takes records from no later
+        than `after` and either
+        - the game's subscription is not confirmed yet: its confirmation reads the log from
+          there, so what came after the read is read then; or
+        - `mark` was taken before the read, the same subscription holds (no reconnection, not
+          unsubscribed meanwhile) and no record after `after` was pushed yet: every record
+          appended after the read is pushed on it, and now reaches this listener.
+        Otherwise records pushed between the read and now may be missed: read again."""
         with self._cond:
             f = self._followed.get(gid)
             if f is None:
                 f = self._followed[gid] = _Followed(after)
             f.listeners.add(listener)
         self._want(gid)
-        return Handle(self, gid, listener)
+        with self._cond:
+            pending = gid in self._wanted and gid not in self._confirmed
+            held = (mark is not None and gid in self._confirmed
+                    and mark == (self._epoch, self._wanted_at.get(gid))
+                    and self._heard.get(gid, 0) <= after)
+            complete = f.position <= after and (pending or held)
+        return Handle(self, gid, listener, complete)
 
     def recheck(self, gid: str) -> None:
         """Read the log for records of `gid` its listeners have not heard. A push Redis did not
@@ -122,6 +152,8 @@ class Follower:
             if gid in self._wanted:
                 return
             self._wanted.add(gid)
+            self._asked += 1
+            self._wanted_at[gid] = self._asked
         self._start()
         self._command("SUBSCRIBE", channel(gid))
 
@@ -130,6 +162,7 @@ class Follower:
             if gid not in self._wanted:
                 return
             self._wanted.discard(gid)
+            self._wanted_at.pop(gid, None)
             self._heard.pop(gid, None)
         self._command("UNSUBSCRIBE", channel(gid))
 
@@ -190,6 +223,7 @@ class Follower:
                 with self._send:
                     self._conn = conn
                     with self._cond:
+                        self._epoch += 1
                         wanted = list(self._wanted)
                     if wanted:
                         conn.send_command("SUBSCRIBE", *map(channel, wanted))

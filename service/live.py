@@ -89,24 +89,38 @@ def stream(query, gid):
 
     Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
     reopen it (EventSource does; with a ticket, the same URL works while the ticket is used)."""
+    app = current_app._get_current_object()
+    follower = app.extensions["tablefold.follower"]
+    mark = follower.mark(gid)   # taken before the read (Follower.listen)
     game = load(gid)
     ticket = query.get("ticket")
     caller = ticket_caller(game, ticket) if ticket else identify(game)
     since = resume_point(query)
     config = current_app.config
-    store = games().store
+    # listening before anything else waits on Redis: a subscription this read started is then
+    # confirmed after the listener is there, and its first read of the log brings what came
+    # after this read (Follower.listen), so the stream need not read the game again
+    arrived = event_queue()
+    handle = follower.listen(gid, game.version, arrived.put, mark)
     counters = stream_counters(gid, client_address())
     bounds = list(zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])))
-    if not store.open_streams(bounds, int(config["STREAM_SECONDS"]) + 60):
+    try:
+        opened = games().store.open_streams(bounds, int(config["STREAM_SECONDS"]) + 60)
+    except Exception:
+        handle.close()
+        raise
+    if not opened:
+        handle.close()
         raise ApiError("too_many_streams", "Too many live streams are open for this game or "
                        "from your address; close one or try again later.",
                        headers={"Retry-After": "10"})
-    app = current_app._get_current_object()
-    follower = app.extensions["tablefold.follower"]
-    return Response(events(app, follower, game, caller.seat if not caller.operator else None,
-                           since, counters, request.environ),
-                    mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(events(app, handle, arrived, game,
+                               caller.seat if not caller.operator else None, since, counters,
+                               request.environ),
+                        mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(handle.close)   # also when the server never starts the stream
+    return response
 
 
 def record_message(record: dict, viewer) -> str:
@@ -123,21 +137,21 @@ def awaits(game: Game, viewer) -> bool:
     return game.over() or (viewer is not None and viewer in game.awaited())
 
 
-def events(app, follower, game: Game, viewer, since: int | None, counters, environ=None):
+def events(app, handle, arrived, game: Game, viewer, since: int | None, counters, environ=None):
     """The stream's messages. It holds an app context only while it reads the store or builds a
     view, so that many open streams in one worker never interleave request contexts. It ends as
     soon as its client hangs up, where the server lets that be seen."""
     gid, hub = game.gid, app.extensions["tablefold"]
     lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
     gather = app.config["STREAM_GATHER"]
-    arrived = event_queue()
-    handle = follower.listen(gid, game.version, arrived.put)
+    follower = handle.follower
     stop_watch = on_hang_up(environ or {}, lambda: arrived.put(HUNG_UP))
     STREAMS.inc()
     try:
         with app.app_context():
-            # read after listening: a record is either in this read or heard from the follower
-            game = games().load(gid) or game
+            if not handle.complete:
+                # read after listening: a record is either in this read or heard from the follower
+                game = games().load(gid) or game
             out = ["retry: 1000\n\n"]
             if since is not None and since < game.version:
                 out += [record_message(record, viewer)

@@ -390,3 +390,98 @@ def test_metadata_changed_elsewhere_before_the_end_is_read_again(workers):
     assert fresh["open"] is True and fresh["finished"]
     assert game.meta == mover.cached(game.gid).meta == fresh
     assert other.load(game.gid).meta == fresh
+
+
+# --- a stream opened on one read: what `listen` says of the read made before it ---------------
+def test_a_game_held_and_subscribed_needs_no_read_after_listening(workers):
+    """The read before listening, with the subscription confirmed before it: every later record
+    is pushed to the listener, so the handle is complete and nothing is missed."""
+    mover, other, follower = workers
+    game, _, first = held_and_heard(other, follower, new_game(mover))
+    mark = follower.mark(game.gid)
+    read = other.load(game.gid)
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, read.version, heard.put, mark)
+    assert handle.complete
+    mover.submit(game, 0, {"type": "add"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [2]
+    handle.close()
+    first.close()
+
+
+def test_a_record_pushed_between_the_read_and_listening_leaves_the_handle_incomplete(workers):
+    mover, other, follower = workers
+    game, _, first = held_and_heard(other, follower, new_game(mover))
+    mark = follower.mark(game.gid)
+    read = other.load(game.gid)
+    first.close()   # no other listener: the record pushed next is handed to nobody
+    mover.submit(game, 0, {"type": "add"})
+    assert wait_until(lambda: other.cached(game.gid).version == 2)   # pushed and folded
+    handle = follower.listen(game.gid, read.version, queue.Queue().put, mark)
+    assert not handle.complete
+    handle.close()
+
+
+def test_a_mark_taken_before_the_subscription_came_back_does_not_count(workers, real_redis):
+    mover, other, follower = workers
+    game, _, first = held_and_heard(other, follower, new_game(mover))
+    mark = follower.mark(game.gid)
+    read = other.load(game.gid)
+    real_redis.client_kill_filter(_type="pubsub")
+    assert wait_until(lambda: follower._epoch == 2 and follower.subscribed == 1)
+    handle = follower.listen(game.gid, read.version, queue.Queue().put, mark)
+    assert not handle.complete
+    assert follower.mark(game.gid) is not None and follower.mark(game.gid) != mark
+    handle.close()
+    first.close()
+
+
+def test_no_mark_where_the_game_is_not_subscribed(workers):
+    mover, other, follower = workers
+    assert follower.mark(new_game(mover).gid) is None
+
+
+def test_a_subscription_confirmed_after_listening_brings_what_came_after_the_read(
+        workers, monkeypatch):
+    """The read started the game's subscription (the worker did not hold it) and the listener
+    came before Redis confirmed it: the handle is complete, because the confirmation reads the
+    log from the listener's version, and a record appended in between is heard."""
+    import threading
+    mover, other, follower = workers
+    game = new_game(mover)
+    confirm = threading.Event()
+    handle_message = follower._handle
+
+    def confirmation_held_back(message):
+        if isinstance(message, list) and message[0] == b"subscribe":
+            confirm.wait(10)
+        handle_message(message)
+
+    monkeypatch.setattr(follower, "_handle", confirmation_held_back)
+    read = other.load(game.gid)        # into the cache: subscribes
+    mover.submit(game, 0, {"type": "add"})   # after the read, before any push can be heard
+    heard: queue.Queue = queue.Queue()
+    handle = follower.listen(game.gid, read.version, heard.put)
+    assert handle.complete
+    confirm.set()
+    assert [r["v"] for r in heard.get(timeout=5)] == [2]
+    mover.submit(game, 0, {"type": "end"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [3]
+    handle.close()
+
+
+def test_a_listener_joining_after_others_heard_past_the_read_is_incomplete(workers, monkeypatch):
+    """A push was lost (a Redis Cluster may drop one) and another stream's recheck read the
+    record from the log: nothing was heard by push, but the game's listeners are past the read."""
+    mover, other, follower = workers
+    game, first_heard, first = held_and_heard(other, follower, new_game(mover))
+    mark = follower.mark(game.gid)
+    read = other.load(game.gid)
+    monkeypatch.setattr(follower, "_arrived", lambda gid, data: None)
+    mover.submit(game, 0, {"type": "add"})
+    follower.recheck(game.gid)
+    assert [r["v"] for r in first_heard.get(timeout=5)] == [2]
+    handle = follower.listen(game.gid, read.version, queue.Queue().put, mark)
+    assert not handle.complete
+    handle.close()
+    first.close()

@@ -328,3 +328,70 @@ def test_records_gathered_as_a_stream_ends_are_sent_before_it_ends(real_redis_ur
     body = b"".join(stream.response).decode()
     assert "id: 2\n" in body and "id: 3\n" in body
     assert body.rstrip().endswith("}")   # the records, then their view
+
+
+class Counting(redis.Redis):
+    """A worker's client that counts what it sends Redis (a script call is one command)."""
+    sent = 0
+
+    def execute_command(self, *args, **options):
+        self.sent += 1
+        return super().execute_command(*args, **options)
+
+
+def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, real_redis):
+    """The seat's worker holds the game (its moves came here) and is subscribed to it: opening
+    the stream (again, as a client does when one ends) reads the game once, counts the stream,
+    and reads nothing after listening; its first view is current, and a record appended next
+    reaches it."""
+    app = create_app(Counting.from_url(real_redis_url), FAST)
+    client = app.test_client()
+    made = create(client)
+    gid, token = made["id"], made["token"]
+    assert client.post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                       headers=auth(token)).status_code == 200
+    follower = app.extensions["tablefold.follower"]
+    deadline = time.monotonic() + 5
+    while follower.subscribed < 1 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    first = client.get(f"/games/{gid}/stream", headers=auth(token), buffered=False)
+    assert messages(iter(first.response))["views"] == [2]
+    first.close()   # as a client reopens its stream when it ends
+    r = app.extensions["tablefold"].store.r
+    before = r.sent
+    stream = client.get(f"/games/{gid}/stream", headers=auth(token), buffered=False)
+    chunks = iter(stream.response)
+    assert messages(chunks) == {"records": [], "views": [2]}
+    assert r.sent - before == 2   # the game's read and the stream counters' script
+    writer = create_app(redis.Redis.from_url(real_redis_url), FAST).test_client()
+    assert writer.post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                       headers=auth(token)).status_code == 200
+    assert messages(chunks) == {"records": ["3"], "views": [3]}
+    stream.close()
+
+
+def test_a_stream_closed_before_it_sent_anything_stops_listening(apps):
+    app = apps[0]
+    client = app.test_client()
+    gid = create(client)["id"]
+    follower = app.extensions["tablefold.follower"]
+    from werkzeug.test import EnvironBuilder
+    started = []
+    # as a WSGI server that drops the answer before its first write: closed, never iterated
+    body = app(EnvironBuilder(path=f"/games/{gid}/stream").get_environ(),
+               lambda status, headers, exc_info=None: started.append(status))
+    assert started == ["200 OK"] and follower.followed == 1
+    body.close()
+    assert follower.followed == 0
+
+
+def test_a_stream_refused_for_its_bounds_leaves_no_listener(real_redis_url, real_redis):
+    app = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAMS_PER_GAME": 1})
+    client = app.test_client()
+    gid = create(client)["id"]
+    follower = app.extensions["tablefold.follower"]
+    held = client.get(f"/games/{gid}/stream", buffered=False)
+    assert client.get(f"/games/{gid}/stream").status_code == 429
+    assert follower.followed == 1 and len(follower._followed[gid].listeners) == 1
+    held.close()
+    assert follower.followed == 0
