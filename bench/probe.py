@@ -1,6 +1,7 @@
 """What a phase cost the machine: CPU seconds of process groups (from /proc) and Redis calls."""
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import socket
@@ -8,7 +9,14 @@ import threading
 import time
 from collections import Counter
 
+from events import store
+
 TICK = os.sysconf("SC_CLK_TCK")
+# the service's scripts (events/store.py) by their SHA1, as EVALSHA names them
+SCRIPTS = {hashlib.sha1(source.encode()).hexdigest(): name for name, source in (
+    ("append", store.APPEND), ("load", store.LOAD), ("stream opened", store.OPEN_STREAMS),
+    ("stream closed", store.CLOSE_STREAMS), ("join", store.REDEEM),
+    ("metadata", store.SET_META), ("metadata", store.CLAIM))}
 NOT_COUNTED = {"hello", "client", "info", "ping", "memory", "config", "scan", "copy"}
 
 
@@ -89,11 +97,12 @@ class Monitor:
     only MONITOR tells round trips apart. MONITOR slows Redis down: the benchmark attaches it
     to warm-up phases only, never to a timed one."""
 
-    LINE = re.compile(rb'\[\d+ ([^\]]*)\] "([^"]+)"')
+    LINE = re.compile(rb'\[\d+ ([^\]]*)\] "([^"]+)"(?: "([0-9a-f]{40})")?')
 
     def __init__(self, sock_path: str):
         self.sock_path = sock_path
         self.sent, self.scripted = Counter(), Counter()
+        self.scripts = Counter()   # the EVALSHA calls sent, by the script called
 
     def start(self) -> "Monitor":
         self._sock = socket.socket(socket.AF_UNIX)
@@ -122,15 +131,17 @@ class Monitor:
                 rest = data
                 continue
             rest = data[cut + 2:]
-            for who, command in self.LINE.findall(data[:cut]):
+            for who, command, sha in self.LINE.findall(data[:cut]):
                 name = command.decode(errors="replace").lower()
                 if name in NOT_COUNTED:
                     continue
                 (self.scripted if who == b"lua" else self.sent)[name] += 1
+                if name == "evalsha" and who != b"lua":
+                    self.scripts[SCRIPTS.get(sha.decode(), "another script")] += 1
 
     def stop(self) -> dict:
         time.sleep(0.1)  # what Redis already wrote to us
         self._stop.set()
         self._thread.join(2)
         self._sock.close()
-        return {"sent": +self.sent, "scripted": +self.scripted}
+        return {"sent": +self.sent, "scripted": +self.scripted, "scripts": +self.scripts}

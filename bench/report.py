@@ -35,6 +35,9 @@ class Pooled:
     """The repeats of one row, pooled: throughput, latency, cost per operation (a confirmed
     move; a read for the read rows), and the Redis traffic of its MONITOR sample."""
 
+    scripts: dict = {}         # (saved runs that predate them render without)
+    streams_opened = 0.0
+
     def __init__(self, label: str, runs: list, sampled: dict | None = None, games: int = 0):
         self.label, self.runs, self.games = label, runs, games
         self.ops = sum(o.ops for o, _c in runs)
@@ -68,6 +71,8 @@ class Pooled:
         m = max(sampled.get("ops", 0), 1)
         self.sent = {k: v / m for k, v in (seen.get("sent") or Counter()).most_common()}
         self.scripted = {k: v / m for k, v in (seen.get("scripted") or Counter()).most_common()}
+        self.scripts = {k: v / m for k, v in (seen.get("scripts") or Counter()).most_common()}
+        self.streams_opened = sampled.get("streams", 0) / m   # live streams opened per operation
 
     @property
     def server_cpu_ms(self) -> float:
@@ -103,7 +108,13 @@ class Pooled:
         return ", ".join(f"{k} {v:.2g}" for k, v in calls.items() if v >= 0.01) or "none"
 
     def trips_text(self) -> str:
-        return self._text(self.sent)
+        """The commands sent, the script calls split by the script (events/store.py)."""
+        text = self._text(self.sent)
+        scripts = self._text(self.scripts)
+        if "evalsha" in self.sent and self.scripts and self.scripts.keys() != {"append"}:
+            evalsha = f"evalsha {self.sent['evalsha']:.2g}"
+            text = text.replace(evalsha, f"{evalsha} ({scripts})", 1)
+        return text
 
     def commands_text(self) -> str:
         return self._text(self.calls)
@@ -316,12 +327,17 @@ class Report:
             polls = sum(row.sent.get(c, 0.0) for c in BY_TIME)
             request = row.trips - follow - polls
             per_move = row.trips - polls
+            spread = (f"request path {request:.3f} + the followers' SUBSCRIBE/PING "
+                      f"{follow:.3f} (and the bot worker's polls, by time: {polls:.3f} a move)")
+            if row.streams_opened:
+                moves = 2 / row.streams_opened   # a table's two seats each open one stream
+                spread += (f"; by what they are for: {row.trips_text()}, with "
+                           f"{row.streams_opened:.3f} streams opened a move (a table's two "
+                           f"seats' streams, a new table every {moves:.0f} moves)")
             out.append({"name": f"calls-{key}", "label": f"Redis round trips per {what} "
                         "(all clients but the bot worker's polls; commandstats in the CPU "
                         "column's place)",
-                        "value": per_move, "spread": f"request path {request:.3f} + "
-                        f"the followers' SUBSCRIBE/PING {follow:.3f} (and the bot worker's "
-                        f"polls, by time: {polls:.3f} a move)", "cpu": row.commands,
+                        "value": per_move, "spread": spread, "cpu": row.commands,
                         "target": f"<= {TARGETS['calls']:.1f}", "t": TARGETS["calls"],
                         "higher": False, "ok": round(per_move, 2) <= TARGETS["calls"],
                         "cpu_ok": None, "calls": True})
@@ -545,9 +561,12 @@ class Report:
                        f"{100 * row.client_share:.0f}% of a core ({row.client_ms * 1000:.0f} µs "
                        "per move).")
         out += [
-            f"- **Timing.** Each row first runs a {p.sample_warmup} s warm-up, then a "
-            f"{p.sample} s phase with Redis MONITOR attached (its round trips per operation, "
-            "with the workers' caches warm; MONITOR slows Redis, so no timed phase has it), "
+            f"- **Timing.** Each row first runs a {p.sample_warmup} s warm-up (in "
+            f"{p.warm_phases} phases, each on new connections, which the kernel hands to "
+            "either worker: so each game a row plays has reached every worker its seats may "
+            f"reach), then a {p.sample} s phase with Redis MONITOR attached (its round trips "
+            "per operation, with the workers' caches warm; MONITOR slows Redis, so no timed "
+            "phase has it), "
             f"then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
             f"warm-up and {p.duration} s measured, every row in turn. CPU per operation is "
             "from /proc (every process of the server's process group, its Redis) over the "
@@ -882,6 +901,21 @@ class Report:
                            "the log: a worker answers from its cached entry, and a cold load "
                            "reads the newest snapshot and the records after it.")
             elif kind == "calls":
+                row = r(c["name"][len("calls-"):])
+                tables = row.streams_opened / 2 if row is not None else 0.0
+                if tables:
+                    appends = row.scripts.get("append", 0.0)
+                    head += (f" The moves' own round trips are their appends, {appends:.2f} a "
+                             f"move; the rest, {(c['value'] - appends) / tables:.1f} a table, "
+                             "come with each new table: its two streams opened and closed "
+                             "(the stream counters' script each time), each worker's first "
+                             "read of the game and its SUBSCRIBE (the seats' streams and their "
+                             "moves' connections reach either worker), the log read as a new "
+                             "subscription is confirmed, and the UNSUBSCRIBE as the game "
+                             f"leaves; at a table every {1 / tables:.0f} moves. A seat "
+                             "following one long game, its stream reopened each minute on a "
+                             "game its worker holds, adds two round trips a minute (the read "
+                             "and the counters).")
                 if "calls" in seen:
                     out.append(head + f" Round trips: {c['spread']}; commandstats "
                                f"{c['cpu']:.1f} commands per move.")
