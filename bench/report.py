@@ -104,17 +104,21 @@ class Pooled:
         return sum(self.calls.values())
 
     @staticmethod
-    def _text(calls: dict) -> str:
-        return ", ".join(f"{k} {v:.2g}" for k, v in calls.items() if v >= 0.01) or "none"
+    def _text(calls: dict, detail: dict | None = None) -> str:
+        """`calls` as text, each with its `detail` (a command -> its split) in parentheses."""
+        detail = detail or {}
+        return ", ".join(f"{k} {v:.2g}" + (f" ({detail[k]})" if k in detail else "")
+                         for k, v in calls.items() if v >= 0.01) or "none"
+
+    @property
+    def tables(self) -> float:
+        """New tables per operation of a stream row: a table's two seats each open a stream."""
+        return self.streams_opened / 2
 
     def trips_text(self) -> str:
         """The commands sent, the script calls split by the script (events/store.py)."""
-        text = self._text(self.sent)
-        scripts = self._text(self.scripts)
-        if "evalsha" in self.sent and self.scripts and self.scripts.keys() != {"append"}:
-            evalsha = f"evalsha {self.sent['evalsha']:.2g}"
-            text = text.replace(evalsha, f"{evalsha} ({scripts})", 1)
-        return text
+        split = self.scripts.keys() - {"append"}   # only appends: nothing to split
+        return self._text(self.sent, {"evalsha": self._text(self.scripts)} if split else None)
 
     def commands_text(self) -> str:
         return self._text(self.calls)
@@ -329,11 +333,9 @@ class Report:
             per_move = row.trips - polls
             spread = (f"request path {request:.3f} + the followers' SUBSCRIBE/PING "
                       f"{follow:.3f} (and the bot worker's polls, by time: {polls:.3f} a move)")
-            if row.streams_opened:
-                moves = 2 / row.streams_opened   # a table's two seats each open one stream
+            if row.tables:
                 spread += (f"; by what they are for: {row.trips_text()}, with "
-                           f"{row.streams_opened:.3f} streams opened a move (a table's two "
-                           f"seats' streams, a new table every {moves:.0f} moves)")
+                           f"{row.streams_opened:.3f} streams opened a move")
             out.append({"name": f"calls-{key}", "label": f"Redis round trips per {what} "
                         "(all clients but the bot worker's polls; commandstats in the CPU "
                         "column's place)",
@@ -902,7 +904,7 @@ class Report:
                            "reads the newest snapshot and the records after it.")
             elif kind == "calls":
                 row = r(c["name"][len("calls-"):])
-                tables = row.streams_opened / 2 if row is not None else 0.0
+                tables = row.tables if row is not None else 0.0
                 if tables:
                     appends = row.scripts.get("append", 0.0)
                     head += (f" The moves' own round trips are their appends, {appends:.2f} a "

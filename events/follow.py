@@ -59,10 +59,11 @@ class Follower:
         self.keepalive = keepalive_seconds
         self._cond = threading.Condition()
         self._send = threading.Lock()
-        self._wanted: set[str] = set()       # games whose records this worker asked for
+        # games whose records this worker asked for, each with when it was last asked for (a
+        # serial: a mark names the subscription it was taken on)
+        self._wanted: dict[str, int] = {}
         self._confirmed: set[str] = set()    # ... and whose subscription Redis confirmed
         self._heard: dict[str, int] = {}     # the newest version heard of each wanted game
-        self._wanted_at: dict[str, int] = {}  # when each wanted game was last asked for
         self._asked = 0
         self._epoch = 0                      # the subscription's connections so far
         self._followed: dict[str, _Followed] = {}
@@ -86,9 +87,9 @@ class Follower:
         """Taken before a read of `gid`, for `listen`: None unless Redis has confirmed the game's
         subscription on the connection of now."""
         with self._cond:
-            if gid not in self._confirmed or gid not in self._wanted_at:
+            if gid not in self._confirmed or gid not in self._wanted:
                 return None
-            return self._epoch, self._wanted_at[gid]
+            return self._epoch, self._wanted[gid]
 
     def listen(self, gid: str, after: int, listener: Listener, mark=None) -> Handle:
         """Call `listener(records)` with the records after version `after`, in order.
@@ -111,7 +112,7 @@ class Follower:
         with self._cond:
             pending = gid in self._wanted and gid not in self._confirmed
             held = (mark is not None and gid in self._confirmed
-                    and mark == (self._epoch, self._wanted_at.get(gid))
+                    and mark == (self._epoch, self._wanted.get(gid))
                     and self._heard.get(gid, 0) <= after)
             complete = f.position <= after and (pending or held)
         return Handle(self, gid, listener, complete)
@@ -151,9 +152,8 @@ class Follower:
         with self._cond:
             if gid in self._wanted:
                 return
-            self._wanted.add(gid)
             self._asked += 1
-            self._wanted_at[gid] = self._asked
+            self._wanted[gid] = self._asked
         self._start()
         self._command("SUBSCRIBE", channel(gid))
 
@@ -161,8 +161,7 @@ class Follower:
         with self._cond:
             if gid not in self._wanted:
                 return
-            self._wanted.discard(gid)
-            self._wanted_at.pop(gid, None)
+            del self._wanted[gid]
             self._heard.pop(gid, None)
         self._command("UNSUBSCRIBE", channel(gid))
 

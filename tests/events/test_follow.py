@@ -485,3 +485,22 @@ def test_a_listener_joining_after_others_heard_past_the_read_is_incomplete(worke
     assert not handle.complete
     handle.close()
     first.close()
+
+
+def test_a_mark_taken_before_the_game_was_unsubscribed_and_subscribed_again_does_not_count(
+        workers, real_redis):
+    """Between the two subscriptions no record was pushed, and the second's read of the log
+    found no listener: what came then is not known to have reached anyone."""
+    mover, other, follower = workers
+    game = new_game(mover)
+    other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 1)
+    mark = follower.mark(game.gid)
+    read = other.load(game.gid)
+    other.cache.drop(game.gid)        # out of the cache: unsubscribed
+    assert wait_until(lambda: real_redis.pubsub_numsub(channel(game.gid))[0][1] == 0)
+    other.load(game.gid)              # back in: subscribed again
+    assert wait_until(lambda: follower.subscribed == 1)
+    handle = follower.listen(game.gid, read.version, queue.Queue().put, mark)
+    assert not handle.complete
+    handle.close()

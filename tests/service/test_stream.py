@@ -344,7 +344,7 @@ def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, r
     the stream (again, as a client does when one ends) reads the game once, counts the stream,
     and reads nothing after listening; its first view is current, and a record appended next
     reaches it."""
-    app = create_app(Counting.from_url(real_redis_url), FAST)
+    app = create_app(Counting.from_url(real_redis_url))   # production settings
     client = app.test_client()
     made = create(client)
     gid, token = made["id"], made["token"]
@@ -363,15 +363,15 @@ def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, r
     chunks = iter(stream.response)
     assert messages(chunks) == {"records": [], "views": [2]}
     assert r.sent - before == 2   # the game's read and the stream counters' script
-    writer = create_app(redis.Redis.from_url(real_redis_url), FAST).test_client()
+    writer = create_app(redis.Redis.from_url(real_redis_url)).test_client()
     assert writer.post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
                        headers=auth(token)).status_code == 200
     assert messages(chunks) == {"records": ["3"], "views": [3]}
     stream.close()
 
 
-def test_a_stream_closed_before_it_sent_anything_stops_listening(apps):
-    app = apps[0]
+def test_a_stream_closed_before_it_sent_anything_stops_listening(real_redis_url, real_redis):
+    app = create_app(redis.Redis.from_url(real_redis_url))   # production settings
     client = app.test_client()
     gid = create(client)["id"]
     follower = app.extensions["tablefold.follower"]
@@ -386,7 +386,7 @@ def test_a_stream_closed_before_it_sent_anything_stops_listening(apps):
 
 
 def test_a_stream_refused_for_its_bounds_leaves_no_listener(real_redis_url, real_redis):
-    app = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAMS_PER_GAME": 1})
+    app = create_app(redis.Redis.from_url(real_redis_url), {"STREAMS_PER_GAME": 1})
     client = app.test_client()
     gid = create(client)["id"]
     follower = app.extensions["tablefold.follower"]
