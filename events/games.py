@@ -22,7 +22,7 @@ from typing import Any, Iterable
 import orjson
 import redis
 
-from engines.core import Engine, IllegalMove, canonical, derive_rng, get_engine, state_hash
+from engines.core import Engine, IllegalMove, canonical_bytes, derive_rng, get_engine, state_hash
 from events import clock as clocks
 from events.fold import fold, undo_reach
 from events.records import Record, checkpoint_for, move_record
@@ -40,13 +40,8 @@ def sha256(text: str) -> str:
 
 def fingerprint(move: Any) -> str:
     """What tells a retry from another move sent under the same move id: a hash of the move as
-    canonical JSON. orjson writes every move the API accepts (no fractions) byte for byte as
-    `canonical` does, which earlier releases hashed, so move ids they recorded still match."""
-    try:
-        text = orjson.dumps(move, option=orjson.OPT_SORT_KEYS)
-    except TypeError:   # what orjson does not write (integers beyond 64 bits)
-        text = canonical(move).encode()
-    return hashlib.sha256(text).hexdigest()[:32]
+    canonical JSON (the bytes earlier releases hashed, so move ids they recorded still match)."""
+    return hashlib.sha256(canonical_bytes(move)).hexdigest()[:32]
 
 
 def now() -> str:

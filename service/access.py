@@ -9,6 +9,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,7 +178,9 @@ class Views:
     threads that both miss make the same view (a lock is Python code under gevent)."""
 
     def __init__(self, size: int = 2048):
-        self._items: dict = {}   # oldest first
+        # oldest first: an OrderedDict drops its oldest in constant time, where a dict finds its
+        # first item by walking past the slots earlier drops emptied
+        self._items: OrderedDict = OrderedDict()
         self.size = size
 
     def get(self, game: Game, viewer, store=None) -> bytes:
@@ -190,8 +193,8 @@ class Views:
             hit = items[key] = dumps(game_view(game, viewer, store))
             while len(items) > self.size:
                 try:
-                    del items[next(iter(items))]
-                except (KeyError, RuntimeError, StopIteration):   # another thread's eviction
+                    items.popitem(last=False)
+                except KeyError:   # another thread's eviction
                     break
         return hit
 

@@ -123,8 +123,15 @@ def stream(query, gid):
     return response
 
 
-def record_message(record: dict, viewer) -> str:
-    return f"id: {record['v']}\nevent: record\ndata: {dumps({'record': redact_record(record, viewer)}).decode()}\n\n"
+# a stream's messages are written as bytes: a view is JSON bytes already, and the server sends
+# what the stream yields as it is
+def record_message(record: dict, viewer) -> bytes:
+    return b"id: %d\nevent: record\ndata: %b\n\n" % (
+        record["v"], dumps({"record": redact_record(record, viewer)}))
+
+
+def view_message(view: bytes) -> bytes:
+    return b"event: view\ndata: %b\n\n" % view
 
 
 HUNG_UP = None   # put in a stream's queue when its client has closed the connection
@@ -152,13 +159,13 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, counters
             if not handle.complete:
                 # read after listening: a record is either in this read or heard from the follower
                 game = games().load(gid) or game
-            out = ["retry: 1000\n\n"]
+            out = [b"retry: 1000\n\n"]
             if since is not None and since < game.version:
                 out += [record_message(record, viewer)
                         for record in games().store.records(gid, since + 1, game.version)]
             last = game.version
-            out.append(f"event: view\ndata: {VIEWS.get(game, viewer).decode()}\n\n")
-        yield "".join(out)
+            out.append(view_message(VIEWS.get(game, viewer)))
+        yield b"".join(out)
         deadline = time.monotonic() + lifetime
         pending, due = [], None   # records heard and not sent yet; when they go at the latest
         while (left := deadline - time.monotonic()) > 0 or pending:   # what waits goes first
@@ -168,7 +175,7 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, counters
             except queue.Empty:
                 if due is None:
                     follower.recheck(gid)   # a record whose push was lost comes in now
-                    yield ": keep-alive\n\n"
+                    yield b": keep-alive\n\n"
                     continue
                 batch = []   # the gathering is over: what waits goes now
             while batch is not HUNG_UP:
@@ -201,8 +208,8 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, counters
                         for record in hub.store.records(gid, last + 1, current.version)]
                 last = current.version
             if current is not None:
-                out.append(f"event: view\ndata: {VIEWS.get(current, viewer, hub).decode()}\n\n")
-            yield "".join(out)
+                out.append(view_message(VIEWS.get(current, viewer, hub)))
+            yield b"".join(out)
     finally:
         stop_watch()
         STREAMS.dec()

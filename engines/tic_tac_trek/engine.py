@@ -61,15 +61,14 @@ def completed_rows(board: dict, cell, symbol: str) -> list[list[list[int]]]:
     rows = []
     for dx, dy in tb.DIRECTIONS:
         keys = tb.line(x, y, dx, dy)
-        usable = [k == 2 or _usable(board.get(keys[k]), symbol) for k in range(5)]
-        for start in (-2, -1, 0):
-            if usable[start + 2] and usable[start + 3] and usable[start + 4]:
-                rows.append([[x + (start + i) * dx, y + (start + i) * dy] for i in range(3)])
+        usable = [(tile := board.get(k)) is not None and tile["symbol"] == symbol
+                  and not tile["campfire"] for k in keys]
+        usable[2] = True   # the cell the tile goes to
+        for start in (0, 1, 2):
+            if usable[start] and usable[start + 1] and usable[start + 2]:
+                rows.append([[x + (start - 2 + i) * dx, y + (start - 2 + i) * dy]
+                             for i in range(3)])
     return rows
-
-
-def _usable(tile: dict | None, symbol: str) -> bool:
-    return tile is not None and tile["symbol"] == symbol and not tile["campfire"]
 
 
 def own_campfires(board: dict, symbol: str) -> list[list[int]]:

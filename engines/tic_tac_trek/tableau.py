@@ -28,14 +28,20 @@ def cell_of(key_: str) -> list[int]:
     return list(_xy(key_))
 
 
+@lru_cache(maxsize=4096)
+def _reading(key_: str) -> tuple[int, int]:
+    """Where the cell keyed `key_` comes in reading order: by row, then from the left."""
+    x, y = _xy(key_)
+    return y, x
+
+
 def reading_order(cells):
     return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
 def placed(board: dict) -> list[tuple[list[int], dict]]:
     """(cell, tile) for every tile, in reading order."""
-    return sorted(((list(_xy(k)), tile) for k, tile in board.items()),
-                  key=lambda pair: (pair[0][1], pair[0][0]))
+    return [(list(_xy(k)), board[k]) for k in sorted(board, key=_reading)]
 
 
 def touching(board: dict, cell) -> list[dict]:
@@ -67,7 +73,7 @@ def edge(board: dict, near=None) -> list[list[int]]:
     `near` (keys of placed tiles), only those adjacent to one of them."""
     empty = {k for placed_ in (board if near is None else near) for k in _beside(placed_)
              if k not in board}
-    return [[x, y] for y, x in sorted((y, x) for x, y in map(_xy, empty))]
+    return [list(_xy(k)) for k in sorted(empty, key=_reading)]
 
 
 def empty_around(board: dict, cell) -> int:
