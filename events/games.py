@@ -9,7 +9,6 @@ trip.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import secrets
 import threading
@@ -51,14 +50,6 @@ def now() -> str:
 def stamp(seconds: float) -> str:
     """A moment as ISO 8601 in UTC, always to the millisecond (so always of the same length)."""
     return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds")
-
-
-def copied(state: Any) -> Any:
-    """A private copy of a state (cached states are shared and never changed)."""
-    try:
-        return orjson.loads(orjson.dumps(state))
-    except TypeError:
-        return copy.deepcopy(state)
 
 
 class UnknownEngineVersion(Exception):
@@ -155,7 +146,7 @@ def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
         if is_undo(record):
             taken = set(record["undo"])
             turn = tuple(r for r in entry.turn if r["v"] not in taken)
-            base = None if entry.base_state is None else copied(entry.base_state)
+            base = None if entry.base_state is None else engine.copy_state(entry.base_state)
             state, shared = fold(engine, players, options, list(turn), base), False
             entry = entry.but(version=record["v"], turn=turn, clock=clock, at=record["at"])
             continue
@@ -164,7 +155,7 @@ def applied(engine: Engine, entry: Entry, records: list[Record]) -> Entry:
             entry = entry.but(base_version=record["v"] - 1, turn=(), base_state=state)
             shared = True
         if shared:
-            state, shared = copied(state), False
+            state, shared = engine.copy_state(state), False
         for ev in record["events"]:
             state = engine.evolve(state, ev)
         if where == "after":
@@ -527,7 +518,7 @@ class Games:
             record["bot"] = bot
         if move_id:
             record["move_id"] = move_id
-        state = copied(game.state)
+        state = game.engine.copy_state(game.state)
         for ev in events:
             state = game.engine.evolve(state, ev)
         if game.engine.result(state) is not None or record["v"] % HASH_EVERY == 0:

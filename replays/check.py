@@ -13,9 +13,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import ALL, IllegalMove, canonical, derive_rng, get_engine, state_hash
+from engines.core import ALL, IllegalMove, canonical, deep_copy, derive_rng, get_engine, state_hash
 from events.fold import fold, undo_reach
-from events.games import copied
 from events.records import mark, move_record, redact_record
 
 SNAP_EVERY = 32   # records between the states kept for undo records to refold from
@@ -105,7 +104,7 @@ def check(header: dict, records: list[dict]) -> Report:
             rescinded.update(record["undo"])
             # the live state is refolded without the rescinded moves, from a state before them
             base = max(k for k in snaps if k < min(record["undo"]))
-            state = copied(snaps[base]) if snaps[base] is not None else None
+            state = deep_copy(snaps[base]) if snaps[base] is not None else None
             state = fold(engine, players, options,
                          [r for r in records[base:i] if r["v"] not in rescinded], state)
             for k in [k for k in snaps if k >= min(record["undo"])]:
@@ -148,7 +147,7 @@ def check(header: dict, records: list[dict]) -> Report:
                              "recorded hash (an engine that folds differently, or an edited log).")
         marks.append(mark(record))
         if v % SNAP_EVERY == 0:
-            snaps[v] = copied(state)
+            snaps[v] = deep_copy(state)
             for k in sorted(snaps)[1:-SNAPS_KEPT]:
                 del snaps[k]
     if not seed:
@@ -190,7 +189,7 @@ def _folded(engine, before: str, events: list[dict]):
     state = json.loads(before)
     try:
         for ev in events:
-            state = engine.evolve(state, copied(ev))
+            state = engine.evolve(state, deep_copy(ev))
     except Exception as e:  # an event the engine cannot fold is itself the difference
         return {"fails to fold": f"{type(e).__name__}: {e}"}
     return state

@@ -210,13 +210,20 @@ class TicTacTrek(Engine):
             if ev["campfire"] == "lit":
                 state["supply"][ev["seat"]] -= 1
             elif ev["campfire"] == "moved":
-                board[tb.key(ev["campfire_from"])]["campfire"] = False  # usable in rows again
+                vacated = tb.key(ev["campfire_from"])
+                board[vacated] = {**board[vacated], "campfire": False}  # usable in rows again
             state["drawn"], state["turn"], state["last"] = None, None, ev["seat"]
         elif kind == "game_ended":
             state["over"] = True
         else:
             raise ValueError(f"tic-tac-trek: unknown event {kind!r}")
         return state
+
+    def copy_state(self, state):
+        """evolve changes the board, the bag and the supplies, and replaces each tile it changes:
+        a copy of those three shares the tiles (and the rest, which evolve replaces)."""
+        return {**state, "board": dict(state["board"]), "bag": dict(state["bag"]),
+                "supply": list(state["supply"])}
 
     # --- reading the state -------------------------------------------------------------------
 
