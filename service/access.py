@@ -17,6 +17,7 @@ from flask import current_app, request
 
 from engines.core import ALL
 from events.games import Game, Games, UnknownEngineVersion, sha256
+from events.store import GameMeta
 from service.errors import ApiError
 from service.jsonio import dumps
 
@@ -125,6 +126,11 @@ def stale(current: int) -> ApiError:
 
 # --- what a caller sees ------------------------------------------------------------------------
 def seats_view(game: Game) -> list[dict]:
+    """Who sits where. Worked out once per decoded metadata (a change is a new GameMeta, as
+    events.games.bot_seats relies on), as every view of the game asks: shared, so never changed."""
+    known = getattr(game.meta, "seats_view", None)
+    if known is not None:
+        return known
     claimed = set(game.meta["tokens"].values())
     bots = game.bots
     out = []
@@ -135,6 +141,8 @@ def seats_view(game: Game) -> list[dict]:
                     "claimed": s["kind"] == "bot" or i in claimed,
                     "played_by": "bot" if playing else "player",
                     "level": int(level) if level else None})
+    if isinstance(game.meta, GameMeta):
+        game.meta.seats_view = out
     return out
 
 
