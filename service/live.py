@@ -178,11 +178,8 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, counters
                     yield b": keep-alive\n\n"
                     continue
                 batch = []   # the gathering is over: what waits goes now
-            while batch is not HUNG_UP:
-                try:
-                    more = arrived.get_nowait()
-                except queue.Empty:
-                    break
+            while batch is not HUNG_UP and not arrived.empty():   # only this greenlet takes
+                more = arrived.get_nowait()
                 batch = HUNG_UP if more is HUNG_UP else batch + more
             if batch is HUNG_UP:
                 return
