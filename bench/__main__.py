@@ -415,7 +415,7 @@ def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models
         play at random, so copies play out differently)."""
         if not originals:
             originals.extend(svc.tables.tic_tac_trek(8))
-        rate = min(900.0, 3000.0 / n)  # moves/s one slot may reach, generously
+        rate = min(1800.0, 6000.0 / n)  # moves/s one slot may reach, twice what one reached
 
         def make(warmup, duration):
             per_slot = math.ceil(rate * (warmup + duration) / 20) + 2
