@@ -37,10 +37,14 @@ def seat_of(state: dict, symbol: str) -> int:
 
 def legal_cells(board: dict, terrain: str) -> list[list[int]]:
     """Where a drawn tile may go: an edge cell that matches, else anywhere along the edge."""
-    if terrain == LAKE or all(t["terrain"] != terrain for t in board.values()):
-        return tb.edge(board)  # Lake in hand; first of its terrain
-    matching = tb.edge(board, near=[k for k, t in board.items() if t["terrain"] in (terrain, LAKE)])
-    return matching or tb.edge(board)  # every matching tile is boxed in: anywhere along the edge
+    if terrain != LAKE:
+        near = [k for k, t in board.items() if t["terrain"] == terrain or t["terrain"] == LAKE]
+        if any(board[k]["terrain"] == terrain for k in near):   # not the first of its terrain
+            matching = tb.edge(board, near=near)
+            if matching:
+                return matching
+    # a Lake in hand, the first of its terrain, or every matching tile boxed in
+    return tb.edge(board)
 
 
 def is_legal_cell(board: dict, terrain: str, cell) -> bool:
@@ -56,18 +60,23 @@ def is_legal_cell(board: dict, terrain: str, cell) -> bool:
 def completed_rows(board: dict, cell, symbol: str) -> list[list[list[int]]]:
     """The lines of three through `cell` that placing `symbol` there completes: all three show
     the symbol and none carries a campfire (a spent tile never counts again). Each of the 4
-    directions holds 3 lines through the cell, within 2 spaces of it either way."""
+    directions holds 3 lines through the cell: ending on it, centred on it, starting from it."""
     x, y = cell[0], cell[1]
+
+    def usable(k):
+        tile = board.get(k)
+        return tile is not None and tile["symbol"] == symbol and not tile["campfire"]
+
     rows = []
     for dx, dy in tb.DIRECTIONS:
-        keys = tb.line(x, y, dx, dy)
-        usable = [(tile := board.get(k)) is not None and tile["symbol"] == symbol
-                  and not tile["campfire"] for k in keys]
-        usable[2] = True   # the cell the tile goes to
-        for start in (0, 1, 2):
-            if usable[start] and usable[start + 1] and usable[start + 2]:
-                rows.append([[x + (start - 2 + i) * dx, y + (start - 2 + i) * dy]
-                             for i in range(3)])
+        back2, back1, _, on1, on2 = tb.line(x, y, dx, dy)
+        b1, o1 = usable(back1), usable(on1)
+        if b1 and usable(back2):
+            rows.append([[x - 2 * dx, y - 2 * dy], [x - dx, y - dy], [x, y]])
+        if b1 and o1:
+            rows.append([[x - dx, y - dy], [x, y], [x + dx, y + dy]])
+        if o1 and usable(on2):
+            rows.append([[x, y], [x + dx, y + dy], [x + 2 * dx, y + 2 * dy]])
     return rows
 
 
@@ -230,13 +239,19 @@ class TicTacTrek(Engine):
     def active(self, state):
         return [] if state["over"] or state["turn"] is None else [state["turn"]]
 
+    @staticmethod
+    def _cells(state) -> list[list[int]]:
+        """Where the drawn tile may go; nowhere once the game is over or before a draw."""
+        drawn = state["drawn"]
+        return legal_cells(state["board"], drawn) if drawn and not state["over"] else []
+
     def legal_moves(self, state, seat):
         if seat not in self.active(state):
             return []
         board, symbol = state["board"], state["symbols"][seat]
         fires = own_campfires(board, symbol) if state["supply"][seat] == 0 else []
         options = []
-        for cell in legal_cells(board, state["drawn"]):
+        for cell in self._cells(state):
             move = {"type": "place", "cell": cell}
             if fires and completed_rows(board, cell, symbol):
                 options.append({"move": move, "choose": {"campfire_from": {"one_of": [None] + fires}}})
@@ -254,19 +269,18 @@ class TicTacTrek(Engine):
     def view(self, state, viewer):
         """Everything in Tic Tac Trek is public: every viewer sees the same table."""
         board, over = state["board"], state["over"]
-        tiles = []
-        for cell, placed in tb.placed(board):
-            tile = {"cell": cell, **placed}
-            if over and tile["campfire"]:
-                tile["value"] = campfire_value(board, cell)  # shown on the board at the end
-            tiles.append(tile)
+        tiles = [{"cell": cell, **placed} for cell, placed in tb.placed(board)]
+        if over:
+            for tile in tiles:
+                if tile["campfire"]:
+                    tile["value"] = campfire_value(board, tile["cell"])  # shown at the end
         drawn = state["drawn"]
         return {
             "symbols": list(state["symbols"] or []),
             "first": state["first"],
             "turn": state["turn"],
             "drawn": None if drawn is None else {"seat": state["turn"], "terrain": drawn},
-            "legal_cells": legal_cells(board, drawn) if drawn and not over else [],
+            "legal_cells": self._cells(state),
             "tiles": tiles,
             "supply": list(state["supply"]),
             "campfires_placed": campfires_placed(state),
