@@ -12,6 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wsgi import get_input_stream
 
 from events.follow import Follower
+from events.gathered import Gathered
 from events.games import Games
 from events.store import Store
 from service import errors, limits, ops
@@ -223,6 +224,8 @@ def create_app(redis_client=None, config: dict | None = None, reader=None) -> Fl
     for routes in (api.routes, watch.routes, live.routes, ops.routes):
         operations += routes.install(app)
     openapi.install(app, operations)
+    app.extensions["tablefold.ended_streams"] = Gathered(games.store.close_streams,
+                                                         live.ENDS_GATHERED_SECONDS)
     from service.pages import pages  # the web page: plain Flask, not part of the OpenAPI spec
     app.register_blueprint(pages)
     return app

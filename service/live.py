@@ -19,6 +19,7 @@ import time
 from flask import Response, current_app, request
 
 from events.games import Game, sha256
+from events.gathered import Gathered
 from events.records import redact_record
 from events.store import stream_counters
 from service import schemas as s
@@ -31,6 +32,15 @@ from service.limits import client_address, limited
 from service.ops import STREAMS
 
 routes = Routes("live", "Live updates")
+
+# a worker takes the counts of the streams that ended in it back together, this long after the
+# first of them ended: one call for a table's two seats or a burst of spectators, not one each
+ENDS_GATHERED_SECONDS = 0.25
+
+
+def ended_streams(app) -> Gathered:
+    """The counters of this worker's streams that ended and are still counted."""
+    return app.extensions["tablefold.ended_streams"]
 
 
 @routes.route("/games/<gid>/stream-ticket", "POST", "createStreamTicket",
@@ -104,8 +114,11 @@ def stream(query, gid):
     handle = follower.listen(gid, game.version, arrived.put, mark)
     counters = stream_counters(gid, client_address())
     bounds = list(zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])))
+    store, expiry = games().store, int(config["STREAM_SECONDS"]) + 60
     try:
-        opened = games().store.open_streams(bounds, int(config["STREAM_SECONDS"]) + 60)
+        opened = store.open_streams(bounds, expiry)
+        if not opened and ended_streams(app).flush():   # this worker's own ended streams first
+            opened = store.open_streams(bounds, expiry)
     except Exception:
         handle.close()
         raise
@@ -211,8 +224,4 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, counters
         stop_watch()
         STREAMS.dec()
         handle.close()
-        with app.app_context():
-            try:
-                games().store.close_streams(list(counters))
-            except Exception:  # the store is down: the counters expire by themselves
-                pass
+        ended_streams(app).add(*counters)   # if the store is down, the counters expire by themselves

@@ -395,3 +395,42 @@ def test_a_stream_refused_for_its_bounds_leaves_no_listener(real_redis_url, real
     assert follower.followed == 1 and len(follower._followed[gid].listeners) == 1
     held.close()
     assert follower.followed == 0
+
+
+def test_streams_ending_together_are_counted_out_in_one_call_soon_after(real_redis_url,
+                                                                        real_redis):
+    """A worker counts the streams that ended in it out together, ENDS_GATHERED_SECONDS after
+    the first (a table's seats leave as it ends, spectators in bursts): one call for them all, and
+    another worker finds their places free by then. This worker takes them back at once when a
+    new stream would otherwise be refused."""
+    from service.live import ENDS_GATHERED_SECONDS
+    app = create_app(Counting.from_url(real_redis_url), {"STREAMS_PER_GAME": 3})
+    other = create_app(redis.Redis.from_url(real_redis_url), {"STREAMS_PER_GAME": 3})
+    client = app.test_client()
+    gid = create(client)["id"]
+    streams = [client.get(f"/games/{gid}/stream", buffered=False) for _ in range(3)]
+    for stream in streams:
+        assert messages(iter(stream.response))["views"] == [1]
+    counter = f"tf:{{{gid}}}:streams"
+    assert real_redis.get(counter) == b"3"
+    store = app.extensions["tablefold"].store
+    store.load_scripts()   # as a served worker's readiness check does
+    before = store.r.sent
+    for stream in streams:
+        stream.close()
+    time.sleep(ENDS_GATHERED_SECONDS + 0.5)
+    assert real_redis.get(counter) == b"0" and store.r.sent - before == 1
+    held = [other.test_client().get(f"/games/{gid}/stream", buffered=False) for _ in range(3)]
+    assert [s.status_code for s in held] == [200, 200, 200]
+    for stream in held:
+        messages(iter(stream.response))
+        stream.close()
+    time.sleep(ENDS_GATHERED_SECONDS + 0.5)
+    mine = [client.get(f"/games/{gid}/stream", buffered=False) for _ in range(3)]
+    for stream in mine:
+        assert messages(iter(stream.response))["views"] == [1]
+    mine.pop().close()   # ended here, not yet counted out: the next stream here takes its place
+    again = client.get(f"/games/{gid}/stream", buffered=False)
+    assert again.status_code == 200
+    for stream in [*mine, again]:
+        stream.close()
