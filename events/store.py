@@ -75,8 +75,15 @@ if ARGV[7] ~= '' then
 end
 if ARGV[8] ~= '' then redis.call('HSET', snap, 'v', ARGV[10], 'engine_version', ARGV[9], 'state', ARGV[8]) end
 local idle = tonumber(ARGV[6])
-for _, key in ipairs({log, ids, meta, snap}) do
-  if idle > 0 and ARGV[7] == '' then redis.call('PEXPIRE', key, idle) else redis.call('PERSIST', key) end
+if idle > 0 and ARGV[7] == '' then
+  -- the idle expiry is set again once it has run down by a hundredth (an hour at most), or on a
+  -- key this append made (the log, the move ids, a snapshot): not with four PEXPIREs every move
+  local left = redis.call('PTTL', ARGV[3] ~= '' and ids or meta)
+  if n == 0 or ARGV[8] ~= '' or left < 0 or left > idle or idle - left > math.min(idle / 100, 3600000) then
+    for _, key in ipairs({log, ids, meta, snap}) do redis.call('PEXPIRE', key, idle) end
+  end
+else
+  for _, key in ipairs({log, ids, meta, snap}) do redis.call('PERSIST', key) end
 end
 redis.call('PUBLISH', ARGV[12], (n + 1) .. ' ' .. gen .. ' ' .. ARGV[2])
 return {'ok', n + 1, gen}
@@ -393,7 +400,8 @@ class Store:
         """Append `record` as version expected+1; answers (version, metadata generation).
         Raises Conflict (with the records after `expected`) or Duplicate.
 
-        idle_seconds: the game's keys expire after this long without another append (0: never);
+        idle_seconds: the game's keys expire after this long without another append (0: never),
+                      to within a hundredth of it or an hour, whichever is less;
         finished:     the moment the game ended (its keys are then kept);
         snapshot:     (engine version, version, state JSON) to keep as the snapshot: a state no
                       undo can take back, at or before this record;

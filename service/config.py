@@ -59,8 +59,8 @@ SETTINGS = [
     Setting("TICKET_SECONDS", "TABLEFOLD_TICKET_SECONDS", 300.0,
             "a stream ticket stays valid this long after its last use", float),
     Setting("IDLE_DAYS", "TABLEFOLD_IDLE_DAYS", 30.0,
-            "an unfinished game without a move for this long expires with all its keys "
-            "(finished games are kept)", float),
+            "an unfinished game without a move for this long expires with all its keys, to "
+            "within an hour (finished games are kept)", float),
     Setting("IMPORT_KEEP_DAYS", "TABLEFOLD_IMPORT_KEEP_DAYS", 7.0,
             "an anonymous import is kept this long (an operator's is kept)", float),
     Setting("IMPORT_MAX_BYTES", "TABLEFOLD_IMPORT_MAX_BYTES", 16 << 20,

@@ -111,6 +111,57 @@ def test_an_unfinished_game_expires_without_moves_and_a_finished_one_is_kept(any
     assert store.meta("g1")["finished"].startswith("2026-12-01")
 
 
+
+GAME_KEYS = ("tf:{g1}:log", "tf:{g1}:ids", "tf:{g1}:meta", "tf:{g1}:snap")
+
+
+def test_every_key_a_game_makes_expires_and_a_move_never_brings_its_expiry_early(any_redis):
+    """An append sets the idle expiry on the keys it makes (the log with the first record, the move
+    ids with the first move id, the snapshot with the first one) and sets it again on all of them
+    once it has run down by more than a hundredth of the idle time (an hour at most)."""
+    store, idle = Store(any_redis), 200
+    store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0, expire_seconds=idle)
+    store.append("g1", 0, rec(1), idle_seconds=idle)
+    store.append("g1", 1, rec(2), "move-a", "fp", idle_seconds=idle)
+    store.append("g1", 2, rec(3), idle_seconds=idle, snapshot=(1, 3, "{}"))
+    for key in GAME_KEYS:
+        assert idle * 1000 - 2000 < any_redis.pttl(key) <= idle * 1000, key
+
+    def run_down(ms):
+        for key in GAME_KEYS:
+            any_redis.pexpire(key, idle * 1000 - ms)
+
+    run_down(1000)   # under a hundredth of 200 s: left as it is, no four PEXPIREs a move
+    store.append("g1", 3, rec(4), "move-b", "fp", idle_seconds=idle)
+    assert all(any_redis.pttl(key) <= idle * 1000 - 1000 for key in GAME_KEYS)
+    run_down(3000)   # over a hundredth: every key's expiry set again, with or without a move id
+    store.append("g1", 4, rec(5), "move-c", "fp", idle_seconds=idle)
+    assert all(any_redis.pttl(key) > idle * 1000 - 1000 for key in GAME_KEYS)
+    run_down(3000)
+    store.append("g1", 5, rec(6), idle_seconds=idle)
+    assert all(any_redis.pttl(key) > idle * 1000 - 1000 for key in GAME_KEYS)
+    for key in GAME_KEYS:   # a shorter idle time than the keys have left is taken at once
+        any_redis.persist(key)
+    store.append("g1", 6, rec(7), "move-d", "fp", idle_seconds=idle)
+    assert all(0 < any_redis.pttl(key) <= idle * 1000 for key in GAME_KEYS)
+
+
+def test_a_move_on_a_game_whose_expiry_is_fresh_runs_seven_commands_in_redis(real_redis):
+    """The append script's own commands on a plain move with a move id: the generation, the
+    length, the move id, the XADD, the move id kept, the expiry read, the PUBLISH."""
+    store = Store(real_redis)
+    store.load_scripts()
+    store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0, expire_seconds=3600)
+    store.append("g1", 0, rec(1), "move-a", "fp", idle_seconds=3600)
+    with real_redis.monitor() as monitor:
+        store.append("g1", 1, rec(2), "move-b", "fp", idle_seconds=3600)
+        real_redis.echo("done")
+        run = []
+        while (command := monitor.next_command())["command"] != "ECHO done":
+            if command["client_type"] == "lua":
+                run.append(command["command"].split()[0])
+    assert run == ["HGET", "XLEN", "HGET", "XADD", "HSET", "PTTL", "PUBLISH"]
+
 def sent_by_clients(client, action) -> list[str]:
     """The commands clients sent Redis while `action()` ran (MONITOR), but those scripts ran
     and a new connection's greeting."""
