@@ -655,7 +655,8 @@ class Report:
                 "every 10 s (with one read of the log per game and worker, for a push Redis "
                 "did not deliver). A stream "
                 "ends as soon as its client hangs up (the worker watches the connection), so a "
-                "client that leaves frees its place under the stream bounds at once."]
+                "client that leaves frees its place under the stream bounds within a quarter "
+                "of a second (at once for the next stream its worker is asked for)."]
         gev = self.row("idle gevent 10")
         if gev is not None and gev.errors:
             seen = ", ".join(f"{k}: {v}" for k, v in sorted(gev.statuses.items(), key=str))
@@ -909,8 +910,10 @@ class Report:
                     appends = row.scripts.get("append", 0.0)
                     head += (f" The moves' own round trips are their appends, {appends:.2f} a "
                              f"move; the rest, {(c['value'] - appends) / tables:.1f} a table, "
-                             "come with each new table: its two streams opened and closed "
-                             "(the stream counters' script each time), each worker's first "
+                             "come with each new table: its two streams opened (the stream "
+                             "counters' script each) and closed (counted out with every stream "
+                             "that ended in the worker in the same quarter of a second, one "
+                             "script call for them all), each worker's first "
                              "read of the game and its SUBSCRIBE (the seats' streams and their "
                              "moves' connections reach either worker), the log read as a new "
                              "subscription is confirmed, and the UNSUBSCRIBE as the game "
@@ -930,8 +933,9 @@ class Report:
                            "table's streams open (a load and the two stream counters in one "
                            "script call, each, and an XRANGE of the log as a worker's "
                            "new subscription is confirmed; a stream reopened on a game its "
-                           "worker holds reads nothing more) and close (the counters again, one script call "
-                           "as each stream's client hangs up); the game's end reads nothing "
+                           "worker holds reads nothing more) and close (the counters again: a "
+                           "worker counts the streams that ended in it within a quarter of a "
+                           "second out in one script call); the game's end reads nothing "
                            "more (the append that ends it marks it finished and moves the "
                            "metadata's generation one step, which every worker holding the game "
                            "applies itself). Nothing is "
@@ -941,7 +945,9 @@ class Report:
                            "SUBSCRIBE per game and worker when the game comes in. "
                            f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
                            "because it also counts each command the append script runs "
-                           "inside Redis (HGET, XLEN, XADD, HSET, PEXPIRE of four keys, PUBLISH). "
+                           "inside Redis (HGET twice, XLEN, XADD, HSET, PTTL, PUBLISH; the "
+                           "PEXPIRE of the game's four keys only once their idle expiry has run "
+                           "down by an hour). "
                            "A round trip here is a command sent: on one Redis a worker writes "
                            "the script calls of the requests that ask in one turn of its event "
                            "loop together, on one connection (service/redis_mux.py), so under "
