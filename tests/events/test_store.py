@@ -111,7 +111,6 @@ def test_an_unfinished_game_expires_without_moves_and_a_finished_one_is_kept(any
     assert store.meta("g1")["finished"].startswith("2026-12-01")
 
 
-
 GAME_KEYS = ("tf:{g1}:log", "tf:{g1}:ids", "tf:{g1}:meta", "tf:{g1}:snap")
 
 
@@ -161,6 +160,7 @@ def test_a_move_on_a_game_whose_expiry_is_fresh_runs_seven_commands_in_redis(rea
             if command["client_type"] == "lua":
                 run.append(command["command"].split()[0])
     assert run == ["HGET", "XLEN", "HGET", "XADD", "HSET", "PTTL", "PUBLISH"]
+
 
 def sent_by_clients(client, action) -> list[str]:
     """The commands clients sent Redis while `action()` ran (MONITOR), but those scripts ran
