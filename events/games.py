@@ -375,11 +375,35 @@ class Games:
     def load(self, gid: str) -> Game | None:
         """The game as it stands, in one round trip: this worker's entry brought up to date, or
         the snapshot and the records after it."""
+        return self.load_for_stream(gid, None)[0]
+
+    def load_for_stream(self, gid: str, stream: tuple[list[tuple[str, int]], int] | None
+                        ) -> tuple[Game | None, bool | None]:
+        """`load`, and for a live stream's first read (`stream`: its counters' bounds and
+        expiry, see Store.load) whether the same round trip counted the stream in: None when
+        it could not (a cluster) or there is no such game."""
         entry = self.cache.get(gid)
-        loaded = self.store.load(gid, entry.version if entry else None, entry.gen if entry else None)
+        loaded = self.store.load(gid, entry.version if entry else None, entry.gen if entry else None,
+                                 stream)
         if loaded is None:
             self.cache.drop(gid)
-            return None
+            return None, None
+        try:
+            game = self._brought_up(gid, entry, loaded)
+        except Exception:
+            self._uncount(loaded, stream)
+            raise
+        if game is None:
+            self._uncount(loaded, stream)
+            return None, None
+        return game, loaded.opened
+
+    def _uncount(self, loaded, stream) -> None:
+        """A stream counted in for a game that cannot be shown is counted out again."""
+        if loaded.opened:
+            self.store.close_streams([counter for counter, _ in stream[0]])
+
+    def _brought_up(self, gid: str, entry: Entry | None, loaded) -> Game | None:
         meta = loaded.meta or entry.meta
         engine = self._engine(meta)
         if entry is not None:

@@ -95,6 +95,18 @@ LOAD = """
 local log, meta, snap = KEYS[1], KEYS[2], KEYS[3]
 local gen = redis.call('HGET', meta, 'gen')
 if not gen then return false end
+local opened = 1
+if #KEYS > 3 then  -- a live stream's read: counted in as OPEN_STREAMS does (ARGV[3]...)
+  for i = 4, #KEYS do
+    if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i - 1]) then opened = 0 end
+  end
+  if opened == 1 then
+    for i = 4, #KEYS do
+      redis.call('INCR', KEYS[i])
+      redis.call('EXPIRE', KEYS[i], ARGV[#KEYS])
+    end
+  end
+end
 local fields = false
 if gen ~= ARGV[2] then fields = redis.call('HGETALL', meta) end
 local since = tonumber(ARGV[1])
@@ -104,7 +116,7 @@ if since < 0 then
   since = tonumber(snapshot[1]) or 0
   newest = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)
 end
-return {gen, fields, snapshot, redis.call('XRANGE', log, '0-' .. (since + 1), '+'), newest}
+return {gen, fields, snapshot, redis.call('XRANGE', log, '0-' .. (since + 1), '+'), newest, opened}
 """
 
 # Redeem a single-use join code for a seat token (stored only as its hash).
@@ -235,6 +247,7 @@ class Loaded:
     snapshot: tuple[int, int, str] | None
     records: list[dict]
     newest: dict | None = None     # the newest record (asked for with the snapshot)
+    opened: bool | None = None     # the live stream asked for was counted in (None: not asked)
 
 
 class Script:
@@ -351,20 +364,30 @@ class Store:
         args = [x for k, v in encode_meta(fields).items() for x in (k, v)]
         self._set_meta(keys=[keys(gid)[1]], args=args)
 
-    def load(self, gid: str, since: int | None, gen: str | None) -> Loaded | None:
+    def load(self, gid: str, since: int | None, gen: str | None,
+             stream: tuple[list[tuple[str, int]], int] | None = None) -> Loaded | None:
         """In one round trip: the generation, the metadata unless `gen` is current, the snapshot
-        when `since` is None, and the records after `since` (or after the snapshot)."""
+        when `since` is None, and the records after `since` (or after the snapshot).
+
+        stream: (bounds, expiry) as `open_streams` takes them, for a live stream's first read: on
+        one Redis the stream is counted in by the same call (`opened`); on a cluster, whose
+        counters live on other slots, `opened` stays None and `open_streams` counts it."""
         log, meta, _, snap = keys(gid)
-        reply = self._load(keys=[log, meta, snap], args=[-1 if since is None else since, gen or ""])
+        counted = stream is not None and isinstance(self.r, redis.Redis)
+        bounds, expiry = stream if counted else ((), 0)
+        reply = self._load(keys=[log, meta, snap, *(c for c, _ in bounds)],
+                           args=[-1 if since is None else since, gen or "",
+                                 *(b for _, b in bounds), *([expiry] if counted else [])])
         if not reply:
             return None
-        gen_, fields, snapshot, entries, newest = reply
+        gen_, fields, snapshot, entries, newest, opened = reply
         snap_out = None
         if snapshot and snapshot[0] is not None:
             snap_out = (int(snapshot[0]), int(snapshot[1]), text(snapshot[2]))
         return Loaded(text(gen_), GameMeta.decode(fields) if fields else None, snap_out,
                       [decode_entry(e) for e in entries],
-                      decode_entry(newest[0]) if newest else None)
+                      decode_entry(newest[0]) if newest else None,
+                      bool(opened) if counted else None)
 
     def claim_rematch(self, gid: str, new_gid: str) -> bool:
         """Name `new_gid` the rematch of `gid`, unless one is named already."""

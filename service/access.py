@@ -109,6 +109,16 @@ def load(gid: str) -> Game:
         raise ApiError("engine_version", str(e))
 
 
+def load_for_stream(gid: str, bounds: list[tuple[str, int]], expiry: int) -> tuple[Game, bool | None]:
+    """`load` for a live stream, which on one Redis also counts the stream in: whether it did
+    (None: it was not asked to, on a cluster)."""
+    try:
+        game, opened = games().load_for_stream(gid, (bounds, expiry))
+    except UnknownEngineVersion as e:
+        raise ApiError("engine_version", str(e))
+    return _found(game, gid), opened
+
+
 def cached(gid: str) -> Game:
     """The game as this worker knows it, read from the store only when it knows nothing: a move
     checks the version itself as it appends."""

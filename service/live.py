@@ -23,7 +23,7 @@ from events.gathered import Gathered
 from events.records import redact_record
 from events.store import stream_counters
 from service import schemas as s
-from service.access import VIEWS, Caller, games, identify, load
+from service.access import VIEWS, Caller, games, identify, load, load_for_stream
 from service.app import event_queue, on_hang_up
 from service.endpoints import Routes
 from service.errors import ApiError
@@ -83,8 +83,6 @@ def resume_point(query: dict) -> int | None:
     return query.get("since")
 
 
-
-
 @routes.route("/games/<gid>/stream", "GET", "streamGame", query=s.StreamQuery,
               responses={200: ("text/event-stream", "the live stream")},
               errors=("no_such_game", "bad_ticket", "unknown_token", "wrong_game",
@@ -101,26 +99,32 @@ def stream(query, gid):
     reopen it (EventSource does; with a ticket, the same URL works while the ticket is used)."""
     app = current_app._get_current_object()
     follower = app.extensions["tablefold.follower"]
-    mark = follower.mark(gid)   # taken before the read (Follower.listen)
-    game = load(gid)
-    ticket = query.get("ticket")
-    caller = ticket_caller(game, ticket) if ticket else identify(game)
-    since = resume_point(query)
     config = current_app.config
-    # listening before anything else waits on Redis: a subscription this read started is then
-    # confirmed after the listener is there, and its first read of the log brings what came
-    # after this read (Follower.listen), so the stream need not read the game again
-    arrived = event_queue()
-    handle = follower.listen(gid, game.version, arrived.put, mark)
     counters = stream_counters(gid, client_address())
     bounds = list(zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])))
     store, expiry = games().store, int(config["STREAM_SECONDS"]) + 60
+    mark = follower.mark(gid)   # taken before the read (Follower.listen)
+    # on one Redis the read counts the stream in too: a stream opens on one round trip
+    game, opened = load_for_stream(gid, bounds, expiry)
+    handle = None
     try:
-        opened = store.open_streams(bounds, expiry)
+        ticket = query.get("ticket")
+        caller = ticket_caller(game, ticket) if ticket else identify(game)
+        since = resume_point(query)
+        # listening before anything else waits on Redis: a subscription this read started is
+        # then confirmed after the listener is there, and its first read of the log brings what
+        # came after this read (Follower.listen), so the stream need not read the game again
+        arrived = event_queue()
+        handle = follower.listen(gid, game.version, arrived.put, mark)
+        if opened is None:   # a cluster: the counters live on slots of their own
+            opened = store.open_streams(bounds, expiry)
         if not opened and ended_streams(app).flush():   # this worker's own ended streams first
             opened = store.open_streams(bounds, expiry)
     except Exception:
-        handle.close()
+        if opened:   # counted in for a caller refused
+            ended_streams(app).add(*counters)
+        if handle is not None:
+            handle.close()
         raise
     if not opened:
         handle.close()

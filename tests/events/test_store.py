@@ -201,6 +201,26 @@ def test_a_load_is_one_round_trip_that_skips_what_the_caller_has(any_redis):
     assert store.load("nope", None, None) is None
 
 
+def test_a_streams_first_load_counts_it_in_on_both_counters_or_on_neither(any_redis):
+    """On one Redis a live stream's first read is the same one round trip, and counts the
+    stream in as open_streams would; a game that does not exist counts nothing."""
+    store = Store(any_redis)
+    store.create("g1", {"engine": "tiny", "players": 2}, {}, 1.0)
+    store.append("g1", 0, rec(1))
+    game, address = "tf:{g1}:streams", "tf:addr:a:streams"
+    stream = ([(game, 3), (address, 2)], 60)
+    first = store.load("g1", None, None, stream)
+    assert first.opened is True and [r["v"] for r in first.records] == [1]
+    assert store.load("g1", 1, first.gen, stream).opened is True
+    full = store.load("g1", 1, first.gen, stream)   # the address is full
+    assert full.opened is False and full.records == []
+    assert (int(any_redis.get(game)), int(any_redis.get(address))) == (2, 2)
+    assert 0 < any_redis.ttl(address) <= 60
+    assert store.load("g1", 1, first.gen).opened is None   # a plain read counts nothing
+    assert store.load("nope", None, None, ([("tf:{nope}:streams", 3)], 60)) is None
+    assert any_redis.get("tf:{nope}:streams") is None
+
+
 def test_scripts_flushed_from_redis_are_loaded_again_on_first_use(real_redis):
     # a restarted Redis (or SCRIPT FLUSH) has none of the scripts: the next append loads its own
     store = Store(real_redis)

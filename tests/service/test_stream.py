@@ -139,6 +139,31 @@ def test_streams_are_bounded_per_game_and_per_address(real_redis_url, real_redis
     assert client.get(f"/games/{games[0]}/stream", buffered=False).status_code == 200
 
 
+def test_a_stream_refused_to_its_caller_takes_no_place_under_the_bounds(real_redis_url,
+                                                                         real_redis):
+    """The read that opens a stream counts it in before the caller is checked: a caller it is
+    refused to (a wrong token, an unknown ticket) is counted out again, and a game that does not
+    exist counts nothing."""
+    from service.live import ENDS_GATHERED_SECONDS
+    app = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAMS_PER_GAME": 1})
+    client = app.test_client()
+    gid = create(client)["id"]
+    counter = f"tf:{{{gid}}}:streams"
+    refused = [client.get(f"/games/{gid}/stream", headers=auth("not-a-token")),
+               client.get(f"/games/{gid}/stream?ticket=not-a-ticket")]
+    assert [r.json["code"] for r in refused] == ["unknown_token", "bad_ticket"]
+    time.sleep(ENDS_GATHERED_SECONDS + 0.5)
+    assert real_redis.get(counter) == b"0"
+    other = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAMS_PER_GAME": 1})
+    held = other.test_client().get(f"/games/{gid}/stream", buffered=False)
+    assert held.status_code == 200   # the one place is free on every worker
+    assert client.get(f"/games/{gid}/stream", headers=auth("not-a-token")).json["code"] \
+        == "unknown_token"   # a wrong token is told so, bounds or not
+    held.close()
+    assert client.get("/games/nothing-here/stream").json["code"] == "no_such_game"
+    assert real_redis.keys("tf:{nothing-here}:*") == []
+
+
 def test_a_quiet_stream_sends_keep_alives_and_ends_for_the_client_to_reopen(apps):
     client = apps[0].test_client()
     made = create(client)
@@ -341,9 +366,9 @@ class Counting(redis.Redis):
 
 def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, real_redis):
     """The seat's worker holds the game (its moves came here) and is subscribed to it: opening
-    the stream (again, as a client does when one ends) reads the game once, counts the stream,
-    and reads nothing after listening; its first view is current, and a record appended next
-    reaches it."""
+    the stream (again, as a client does when one ends) costs one round trip, the read that also
+    counts the stream in, and reads nothing after listening; its first view is current, and a
+    record appended next reaches it."""
     app = create_app(Counting.from_url(real_redis_url))   # production settings
     client = app.test_client()
     made = create(client)
@@ -358,11 +383,13 @@ def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, r
     assert messages(iter(first.response))["views"] == [2]
     first.close()   # as a client reopens its stream when it ends
     r = app.extensions["tablefold"].store.r
-    before = r.sent
+    counter = f"tf:{{{gid}}}:streams"
+    before, counted = r.sent, int(real_redis.get(counter))   # the first one is not counted out yet
     stream = client.get(f"/games/{gid}/stream", headers=auth(token), buffered=False)
     chunks = iter(stream.response)
     assert messages(chunks) == {"records": [], "views": [2]}
-    assert r.sent - before == 2   # the game's read and the stream counters' script
+    assert r.sent - before == 1   # the game's read, which counted the stream in
+    assert int(real_redis.get(counter)) == counted + 1
     writer = create_app(redis.Redis.from_url(real_redis_url)).test_client()
     assert writer.post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
                        headers=auth(token)).status_code == 200
