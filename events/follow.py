@@ -25,12 +25,17 @@ except ImportError:  # redis-py's own parser then
     hiredis = None
 
 from events.games import Games
+from events.gathered import Gathered
 from events.store import channel, channel_game
 
 log = logging.getLogger("tablefold.follow")
 
 Listener = Callable[[list], None]
 WAIT_SECONDS = 0.1   # how long a move on a copy that is behind waits for a record already sent
+# games this worker lets go are unsubscribed together, this long after the first of them: one
+# UNSUBSCRIBE for the tables that ended meanwhile, not one each (their pushes meanwhile are
+# ignored)
+LEAVE_SECONDS = 0.25
 
 
 @dataclass
@@ -70,6 +75,7 @@ class Follower:
         self._waiting = 0                    # moves waiting for a push
         self._conn = None
         self._pid = None                     # the process the reader runs in (not a forked copy)
+        self._leaving = Gathered(self._unsubscribe, LEAVE_SECONDS)
         games.on_cached = self._cache_changed
         games.wait_for_record = self.wait_for
 
@@ -154,6 +160,9 @@ class Follower:
                 return
             self._asked += 1
             self._wanted[gid] = self._asked
+            # a confirmation from before it was let go may be undone by an UNSUBSCRIBE still to
+            # come: only this SUBSCRIBE's confirmation counts
+            self._confirmed.discard(gid)
         self._start()
         self._command("SUBSCRIBE", channel(gid))
 
@@ -163,7 +172,14 @@ class Follower:
                 return
             del self._wanted[gid]
             self._heard.pop(gid, None)
-        self._command("UNSUBSCRIBE", channel(gid))
+        self._leaving.add(gid)
+
+    def _unsubscribe(self, gids: list[str]) -> None:
+        """One UNSUBSCRIBE for the games let go meanwhile and not wanted again since."""
+        with self._cond:
+            gone = [channel(gid) for gid in dict.fromkeys(gids) if gid not in self._wanted]
+        if gone:
+            self._command("UNSUBSCRIBE", *gone)
 
     def _command(self, *args) -> None:
         """Sent on the subscription's connection; its answer comes to the reader. Without a

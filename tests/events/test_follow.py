@@ -243,6 +243,37 @@ def test_a_game_leaving_the_cache_is_unsubscribed(real_redis, real_redis_url):
     assert wait_until(lambda: real_redis.pubsub_numsub(channel(two.gid))[0][1] == 1)
 
 
+def test_games_let_go_together_are_unsubscribed_in_one_command(real_redis, real_redis_url):
+    """A worker lets the games of the tables that ended go together: one UNSUBSCRIBE for them,
+    LEAVE_SECONDS after the first; a game taken back meanwhile stays subscribed and followed."""
+    from events.follow import LEAVE_SECONDS
+    mover = Games(Store(real_redis))
+    other = Games(Store(redis.Redis.from_url(real_redis_url)))
+    follower = Follower(other, redis.Redis.from_url(real_redis_url, socket_timeout=15))
+    played = [new_game(mover) for _ in range(4)]
+    for game in played:
+        other.load(game.gid)
+    assert wait_until(lambda: follower.subscribed == 4)
+
+    def unsubscribes():
+        return real_redis.info("commandstats").get("cmdstat_unsubscribe", {}).get("calls", 0)
+
+    def subscribers(game):
+        return real_redis.pubsub_numsub(channel(game.gid))[0][1]
+
+    before = unsubscribes()
+    for game in played:
+        other.cache.drop(game.gid)
+    back = played[-1]
+    other.load(back.gid)   # taken back at once
+    assert wait_until(lambda: all(subscribers(game) == 0 for game in played[:3]))
+    time.sleep(LEAVE_SECONDS)
+    assert unsubscribes() - before == 1
+    assert subscribers(back) == 1 and follower.subscribed == 1
+    mover.submit(back, 0, {"type": "add"})
+    assert wait_until(lambda: other.cached(back.gid).version == 2)
+
+
 def test_the_subscription_comes_back_after_its_connection_is_killed(workers, real_redis):
     """Redis closed the connection (a restart, a proxy): the follower reconnects, subscribes
     again, and a listener hears what was appended meanwhile, from the log."""
