@@ -131,13 +131,28 @@ def stream(query, gid):
         raise ApiError("too_many_streams", "Too many live streams are open for this game or "
                        "from your address; close one or try again later.",
                        headers={"Retry-After": "10"})
+    leave = leaving(app, counters)
     response = Response(events(app, handle, arrived, game,
-                               caller.seat if not caller.operator else None, since, counters,
+                               caller.seat if not caller.operator else None, since, leave,
                                request.environ),
                         mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-    response.call_on_close(handle.close)   # also when the server never starts the stream
+    # also when the server closes the answer without starting it (the messages' own `finally`
+    # never runs then)
+    response.call_on_close(handle.close)
+    response.call_on_close(leave)
     return response
+
+
+def leaving(app, counters):
+    """What gives a stream's place under the bounds back, once however often it is called."""
+    left = []
+
+    def leave() -> None:
+        if not left:
+            left.append(True)
+            ended_streams(app).add(*counters)   # if the store is down, they expire by themselves
+    return leave
 
 
 # a stream's messages are written as bytes: a view is JSON bytes already, and the server sends
@@ -161,7 +176,7 @@ def awaits(game: Game, viewer) -> bool:
     return game.over() or (viewer is not None and viewer in game.awaited())
 
 
-def events(app, handle, arrived, game: Game, viewer, since: int | None, counters, environ=None):
+def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, environ=None):
     """The stream's messages. It holds an app context only while it reads the store or builds a
     view, so that many open streams in one worker never interleave request contexts. It ends as
     soon as its client hangs up, where the server lets that be seen."""
@@ -228,4 +243,4 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, counters
         stop_watch()
         STREAMS.dec()
         handle.close()
-        ended_streams(app).add(*counters)   # if the store is down, the counters expire by themselves
+        leave()

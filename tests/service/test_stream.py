@@ -398,6 +398,8 @@ def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, r
 
 
 def test_a_stream_closed_before_it_sent_anything_stops_listening(real_redis_url, real_redis):
+    """... and gives its place under the bounds back, once."""
+    from service.live import ENDS_GATHERED_SECONDS
     app = create_app(redis.Redis.from_url(real_redis_url))   # production settings
     client = app.test_client()
     gid = create(client)["id"]
@@ -408,8 +410,13 @@ def test_a_stream_closed_before_it_sent_anything_stops_listening(real_redis_url,
     body = app(EnvironBuilder(path=f"/games/{gid}/stream").get_environ(),
                lambda status, headers, exc_info=None: started.append(status))
     assert started == ["200 OK"] and follower.followed == 1
+    counter = f"tf:{{{gid}}}:streams"
+    assert real_redis.get(counter) == b"1"
     body.close()
+    body.close()   # a second close gives nothing back twice
     assert follower.followed == 0
+    time.sleep(ENDS_GATHERED_SECONDS + 0.5)
+    assert real_redis.get(counter) == b"0"
 
 
 def test_a_stream_refused_for_its_bounds_leaves_no_listener(real_redis_url, real_redis):
