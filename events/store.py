@@ -91,22 +91,28 @@ return {'ok', n + 1, gen}
 
 # A load in one round trip: the metadata (unless the caller's copy is of the current generation),
 # the snapshot (when the caller has no state), and the records after the caller's version.
-LOAD = """
+# Count a live stream in on the counters KEYS[k]..KEYS[#KEYS], or on none when one has reached
+# its bound: the bounds are ARGV[a].. in the same order, then the counters' expiry. 1 or 0.
+COUNT_IN = """
+local function count_in(k, a)
+  for i = k, #KEYS do
+    if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[a + i - k]) then return 0 end
+  end
+  for i = k, #KEYS do
+    redis.call('INCR', KEYS[i])
+    redis.call('EXPIRE', KEYS[i], ARGV[a + #KEYS - k + 1])
+  end
+  return 1
+end
+"""
+
+# The game as the worker needs it (Store.load); with counters after the game's three keys (their
+# bounds and expiry after ARGV[2]), a live stream's first read, which counts the stream in too.
+LOAD = COUNT_IN + """
 local log, meta, snap = KEYS[1], KEYS[2], KEYS[3]
 local gen = redis.call('HGET', meta, 'gen')
 if not gen then return false end
-local opened = 1
-if #KEYS > 3 then  -- a live stream's read: counted in as OPEN_STREAMS does (ARGV[3]...)
-  for i = 4, #KEYS do
-    if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i - 1]) then opened = 0 end
-  end
-  if opened == 1 then
-    for i = 4, #KEYS do
-      redis.call('INCR', KEYS[i])
-      redis.call('EXPIRE', KEYS[i], ARGV[#KEYS])
-    end
-  end
-end
+local opened = count_in(4, 3)
 local fields = false
 if gen ~= ARGV[2] then fields = redis.call('HGETALL', meta) end
 local since = tonumber(ARGV[1])
@@ -145,15 +151,8 @@ return 1
 # Count a live stream in on every counter (KEYS), or on none when one has reached its bound
 # (ARGV: the bounds, in the order of KEYS, then the counters' expiry). A cluster, whose counters
 # live on different slots, calls it once per counter.
-OPEN_STREAMS = """
-for i, key in ipairs(KEYS) do
-  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i]) then return 0 end
-end
-for _, key in ipairs(KEYS) do
-  redis.call('INCR', key)
-  redis.call('EXPIRE', key, ARGV[#KEYS + 1])
-end
-return 1
+OPEN_STREAMS = COUNT_IN + """
+return count_in(1, 1)
 """
 
 # A live stream fewer on every counter (KEYS).
@@ -313,6 +312,7 @@ class Store:
 
     def __init__(self, client: redis.Redis, mux=None):
         self.r = client
+        self.one_redis = isinstance(client, redis.Redis)   # not a cluster: every key on one server
         self._append = Script(client, APPEND, mux)
         self._load = Script(client, LOAD, mux)
         self._redeem = Script(client, REDEEM, mux)
@@ -373,7 +373,7 @@ class Store:
         one Redis the stream is counted in by the same call (`opened`); on a cluster, whose
         counters live on other slots, `opened` stays None and `open_streams` counts it."""
         log, meta, _, snap = keys(gid)
-        counted = stream is not None and isinstance(self.r, redis.Redis)
+        counted = stream is not None and self.one_redis
         bounds, expiry = stream if counted else ((), 0)
         reply = self._load(keys=[log, meta, snap, *(c for c, _ in bounds)],
                            args=[-1 if since is None else since, gen or "",
@@ -506,7 +506,7 @@ class Store:
         (through the worker's shared connection, where it has one); on a cluster, whose counters
         live on different slots, one per counter, and what was counted is taken back when a
         later counter is full or fails."""
-        if isinstance(self.r, redis.Redis):
+        if self.one_redis:
             return bool(self._open_streams(keys=[c for c, _ in bounds],
                                            args=[*(b for _, b in bounds), expire_seconds]))
         counted = []
@@ -526,7 +526,7 @@ class Store:
         per node)."""
         if not counters:
             return
-        if isinstance(self.r, redis.Redis):
+        if self.one_redis:
             self._close_streams(keys=counters, args=[])
             return
         pipe = self.r.pipeline(transaction=False)

@@ -103,17 +103,15 @@ def _found(game: Game | None, gid: str) -> Game:
 
 def load(gid: str) -> Game:
     """The game as it stands now (one round trip)."""
-    try:
-        return _found(games().load(gid), gid)
-    except UnknownEngineVersion as e:
-        raise ApiError("engine_version", str(e))
+    return load_for_stream(gid, None)[0]
 
 
-def load_for_stream(gid: str, bounds: list[tuple[str, int]], expiry: int) -> tuple[Game, bool | None]:
-    """`load` for a live stream, which on one Redis also counts the stream in: whether it did
-    (None: it was not asked to, on a cluster)."""
+def load_for_stream(gid: str, stream: tuple[list[tuple[str, int]], int] | None
+                    ) -> tuple[Game, bool | None]:
+    """`load`, which for a live stream (`stream`: its counters' bounds and expiry) on one Redis
+    also counts the stream in: whether it did (None: not asked to, or on a cluster)."""
     try:
-        game, opened = games().load_for_stream(gid, (bounds, expiry))
+        game, opened = games().load_for_stream(gid, stream)
     except UnknownEngineVersion as e:
         raise ApiError("engine_version", str(e))
     return _found(game, gid), opened

@@ -105,7 +105,8 @@ def stream(query, gid):
     store, expiry = games().store, int(config["STREAM_SECONDS"]) + 60
     mark = follower.mark(gid)   # taken before the read (Follower.listen)
     # on one Redis the read counts the stream in too: a stream opens on one round trip
-    game, opened = load_for_stream(gid, bounds, expiry)
+    game, opened = load_for_stream(gid, (bounds, expiry))
+    leave = leaving(app, counters)
     handle = None
     try:
         ticket = query.get("ticket")
@@ -122,7 +123,7 @@ def stream(query, gid):
             opened = store.open_streams(bounds, expiry)
     except Exception:
         if opened:   # counted in for a caller refused
-            ended_streams(app).add(*counters)
+            leave()
         if handle is not None:
             handle.close()
         raise
@@ -131,7 +132,6 @@ def stream(query, gid):
         raise ApiError("too_many_streams", "Too many live streams are open for this game or "
                        "from your address; close one or try again later.",
                        headers={"Retry-After": "10"})
-    leave = leaving(app, counters)
     response = Response(events(app, handle, arrived, game,
                                caller.seat if not caller.operator else None, since, leave,
                                request.environ),

@@ -145,7 +145,8 @@ def test_a_stream_refused_to_its_caller_takes_no_place_under_the_bounds(real_red
     refused to (a wrong token, an unknown ticket) is counted out again, and a game that does not
     exist counts nothing."""
     from service.live import ENDS_GATHERED_SECONDS
-    app = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAMS_PER_GAME": 1})
+    # production settings but the bound
+    app = create_app(redis.Redis.from_url(real_redis_url), {"STREAMS_PER_GAME": 1})
     client = app.test_client()
     gid = create(client)["id"]
     counter = f"tf:{{{gid}}}:streams"
@@ -154,7 +155,7 @@ def test_a_stream_refused_to_its_caller_takes_no_place_under_the_bounds(real_red
     assert [r.json["code"] for r in refused] == ["unknown_token", "bad_ticket"]
     time.sleep(ENDS_GATHERED_SECONDS + 0.5)
     assert real_redis.get(counter) == b"0"
-    other = create_app(redis.Redis.from_url(real_redis_url), {**FAST, "STREAMS_PER_GAME": 1})
+    other = create_app(redis.Redis.from_url(real_redis_url), {"STREAMS_PER_GAME": 1})
     held = other.test_client().get(f"/games/{gid}/stream", buffered=False)
     assert held.status_code == 200   # the one place is free on every worker
     assert client.get(f"/games/{gid}/stream", headers=auth("not-a-token")).json["code"] \
