@@ -97,6 +97,30 @@ class Follower:
                 return None
             return self._epoch, self._wanted[gid]
 
+    def subscribed_mark(self, gid: str, wait: float = WAIT_SECONDS):
+        """`mark`, once Redis has confirmed this worker's subscription to `gid` (asked for now
+        if it was not), waiting at most `wait`: a read made after it is complete with it, and
+        the confirmation, which came before any listener, reads nothing. None if it did not
+        come in time (the confirmation then reads the log for the listener, as without it).
+        Call `release` if no listener or cached copy follows."""
+        self._want(gid)
+        deadline = time.monotonic() + wait
+        with self._cond:
+            while gid not in self._confirmed or gid not in self._wanted:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._cond.wait(left)
+            return self._epoch, self._wanted[gid]
+
+    def release(self, gid: str) -> None:
+        """Let the subscription to `gid` go unless a listener or the cache holds the game."""
+        with self._cond:
+            if gid in self._followed:
+                return
+        if self.games.cache.peek(gid) is None:
+            self._unwant(gid)
+
     def listen(self, gid: str, after: int, listener: Listener, mark=None) -> Handle:
         """Call `listener(records)` with the records after version `after`, in order.
 
@@ -145,8 +169,7 @@ class Follower:
             if f.listeners:
                 return
             del self._followed[gid]
-        if self.games.cache.peek(gid) is None:
-            self._unwant(gid)
+        self.release(gid)
 
     def _cache_changed(self, gid: str, held: bool) -> None:
         if held:
@@ -304,6 +327,7 @@ class Follower:
             with self._cond:
                 if gid in self._wanted:
                     self._confirmed.add(gid)
+                    self._cond.notify_all()   # a read waiting for it (subscribed_mark)
             self._catch_up(gid, None)  # records made before the subscription took hold
         elif kind == b"unsubscribe":
             gid = channel_game(message[1])

@@ -103,9 +103,15 @@ def stream(query, gid):
     counters = stream_counters(gid, client_address())
     bounds = list(zip(counters, (config["STREAMS_PER_GAME"], config["STREAMS_PER_ADDRESS"])))
     store, expiry = games().store, int(config["STREAM_SECONDS"]) + 60
-    mark = follower.mark(gid)   # taken before the read (Follower.listen)
-    # on one Redis the read counts the stream in too: a stream opens on one round trip
-    game, opened = load_for_stream(gid, (bounds, expiry))
+    # taken before the read (Follower.listen); a worker new to the game subscribes first, so
+    # that this read is all the stream needs, no read of the log when Redis confirms
+    mark = follower.mark(gid) or follower.subscribed_mark(gid)
+    try:
+        # on one Redis the read counts the stream in too: a stream opens on one round trip
+        game, opened = load_for_stream(gid, (bounds, expiry))
+    except Exception:
+        follower.release(gid)
+        raise
     leave = leaving(app, counters)
     handle = None
     try:
@@ -126,6 +132,8 @@ def stream(query, gid):
             leave()
         if handle is not None:
             handle.close()
+        else:
+            follower.release(gid)
         raise
     if not opened:
         handle.close()

@@ -398,6 +398,39 @@ def test_a_stream_of_a_game_its_worker_holds_opens_on_one_read(real_redis_url, r
     stream.close()
 
 
+def test_a_stream_of_a_game_new_to_its_worker_opens_on_one_read(real_redis_url, real_redis):
+    """The worker subscribes to the game before it reads it: the read is the stream's only
+    round trip (no read of the log when Redis confirms the subscription), and a record another
+    worker appends next reaches the stream."""
+    writer = create_app(redis.Redis.from_url(real_redis_url)).test_client()
+    made = create(writer)
+    gid, token = made["id"], made["token"]
+    app = create_app(Counting.from_url(real_redis_url))   # production settings
+    r = app.extensions["tablefold"].store.r
+    before = r.sent
+    stream = app.test_client().get(f"/games/{gid}/stream", headers=auth(token), buffered=False)
+    chunks = iter(stream.response)
+    assert messages(chunks) == {"records": [], "views": [1]}
+    time.sleep(0.3)   # the confirmation, had it come after the stream listened, reads the log
+    assert r.sent - before == 1
+    assert writer.post(f"/games/{gid}/moves", json={"move": {"type": "add"}},
+                       headers=auth(token)).status_code == 200
+    assert messages(chunks) == {"records": ["2"], "views": [2]}
+    stream.close()
+
+
+def test_a_stream_of_no_game_leaves_no_subscription(real_redis_url):
+    from events.follow import LEAVE_SECONDS
+    app = create_app(redis.Redis.from_url(real_redis_url))
+    answer = app.test_client().get("/games/nosuchgame0/stream")
+    assert answer.status_code == 404 and answer.json["code"] == "no_such_game"
+    follower = app.extensions["tablefold.follower"]
+    deadline = time.monotonic() + LEAVE_SECONDS + 5
+    while follower.subscribed and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert follower.subscribed == 0 and follower.followed == 0
+
+
 def test_a_stream_closed_before_it_sent_anything_stops_listening(real_redis_url, real_redis):
     """... and gives its place under the bounds back, once."""
     from service.live import ENDS_GATHERED_SECONDS
