@@ -89,21 +89,15 @@ class Follower:
         return len(self._confirmed)
 
     # --- what the worker asks for ---------------------------------------------------------------
-    def mark(self, gid: str):
+    def mark(self, gid: str, wait: float = 0.0):
         """Taken before a read of `gid`, for `listen`: None unless Redis has confirmed the game's
-        subscription on the connection of now."""
-        with self._cond:
-            if gid not in self._confirmed or gid not in self._wanted:
-                return None
-            return self._epoch, self._wanted[gid]
-
-    def subscribed_mark(self, gid: str, wait: float = WAIT_SECONDS):
-        """`mark`, once Redis has confirmed this worker's subscription to `gid` (asked for now
-        if it was not), waiting at most `wait`: a read made after it is complete with it, and
-        the confirmation, which came before any listener, reads nothing. None if it did not
-        come in time (the confirmation then reads the log for the listener, as without it).
-        Call `release` if no listener or cached copy follows."""
-        self._want(gid)
+        subscription on the connection of now. With `wait`, the game is subscribed to if it was
+        not, and the confirmation awaited that long: a read made after it is then complete with
+        the mark, and the confirmation, come before any listener, reads nothing (late, it reads
+        the log for the listener, as without the wait). Call `release` if no listener or cached
+        copy follows."""
+        if wait:
+            self._want(gid)
         deadline = time.monotonic() + wait
         with self._cond:
             while gid not in self._confirmed or gid not in self._wanted:
@@ -327,7 +321,7 @@ class Follower:
             with self._cond:
                 if gid in self._wanted:
                     self._confirmed.add(gid)
-                    self._cond.notify_all()   # a read waiting for it (subscribed_mark)
+                    self._cond.notify_all()   # a read waiting for it (mark)
             self._catch_up(gid, None)  # records made before the subscription took hold
         elif kind == b"unsubscribe":
             gid = channel_game(message[1])

@@ -19,6 +19,7 @@ import time
 from flask import Response, current_app, request
 
 from events.games import Game, sha256
+from events.follow import WAIT_SECONDS
 from events.gathered import Gathered
 from events.records import redact_record
 from events.store import stream_counters
@@ -105,22 +106,18 @@ def stream(query, gid):
     store, expiry = games().store, int(config["STREAM_SECONDS"]) + 60
     # taken before the read (Follower.listen); a worker new to the game subscribes first, so
     # that this read is all the stream needs, no read of the log when Redis confirms
-    mark = follower.mark(gid) or follower.subscribed_mark(gid)
+    mark = follower.mark(gid, wait=WAIT_SECONDS)
+    leave = leaving(app, counters)
+    handle = opened = None
     try:
         # on one Redis the read counts the stream in too: a stream opens on one round trip
         game, opened = load_for_stream(gid, (bounds, expiry))
-    except Exception:
-        follower.release(gid)
-        raise
-    leave = leaving(app, counters)
-    handle = None
-    try:
         ticket = query.get("ticket")
         caller = ticket_caller(game, ticket) if ticket else identify(game)
         since = resume_point(query)
-        # listening before anything else waits on Redis: a subscription this read started is
-        # then confirmed after the listener is there, and its first read of the log brings what
-        # came after this read (Follower.listen), so the stream need not read the game again
+        # listening before anything else waits on Redis: a subscription whose confirmation
+        # came too late for the mark is then confirmed after the listener is there, and its
+        # read of the log brings what came after this read (Follower.listen)
         arrived = event_queue()
         handle = follower.listen(gid, game.version, arrived.put, mark)
         if opened is None:   # a cluster: the counters live on slots of their own
