@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from bench import load, report
-from bench.probe import Meter, Monitor
+from bench.probe import Meter, Monitor, cpu_speed
 from bench.servers import ROOT, RedisServer, Served, asyncio_floor, granian, running, \
     tablefold_serve
 
@@ -225,6 +225,7 @@ def main(argv=None) -> int:
         for rep in range(prof.repeats):
             say(f"repeat {rep + 1} of {prof.repeats} ...")
             for row in rows:
+                doc.speeds.append(cpu_speed())
                 outcome, cost, _ = row.run(prof.warmup, prof.duration)
                 row.runs.append((outcome, cost))
                 say(f"  {row.key}: {outcome.per_second:,.0f}/s, mean {outcome.mean_ms:.2f} ms, "

@@ -56,6 +56,22 @@ def group_rss(pgid: int) -> int:
     return total
 
 
+def cpu_speed(rounds: int = 3) -> float:
+    """Milliseconds of this process's CPU time for a fixed piece of interpreter work (dict
+    reads and writes in a loop), the best of `rounds`. CPU time is not shared with other
+    processes, so it moves only with how fast the cores run our code: their clock, and what
+    other tenants of the host do to the caches they share. Timed before every row, it shows the
+    machine's own speed drifting over a run, which no CPU-share figure shows."""
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.process_time()
+        counts: dict = {}
+        for i in range(200_000):
+            counts[i & 1023] = counts.get(i & 511, 0) + i
+        best = min(best, time.process_time() - t0)
+    return 1000 * best
+
+
 def machine_busy() -> float:
     """CPU seconds all CPUs spent busy since boot (every process, ours and others')."""
     with open("/proc/stat") as f:

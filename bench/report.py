@@ -273,6 +273,7 @@ class Report:
         self.elapsed = 0.0
         self.served: dict = {}
         self.cluster: dict = {}
+        self.speeds: list[float] = []   # bench/probe.py cpu_speed before each timed row, in ms
         self.when = datetime.datetime.now()
 
     def row(self, key: str) -> Pooled | None:
@@ -445,6 +446,17 @@ class Report:
                       f"{100 * max(others):.0f}% of its CPU during the rows (median "
                       f"{100 * statistics.median(others):.0f}%); the more they use, the noisier "
                       "the throughput columns."]
+        speeds = getattr(self, "speeds", [])   # a saved run from before they were taken has none
+        if speeds:
+            lines += ["", f"The machine's own speed: a fixed piece of interpreter work (bench/probe.py "
+                      f"`cpu_speed`), timed in CPU time before each of the {len(speeds)} timed "
+                      f"rows, took {min(speeds):.1f}-{max(speeds):.1f} ms (median "
+                      f"{statistics.median(speeds):.1f}, slowest ÷ fastest "
+                      f"{max(speeds) / min(speeds):.2f}). CPU time is not shared with other "
+                      "processes, so this is how fast the cores ran our code (their clock, and "
+                      "what other tenants of the host did to the caches they share): every "
+                      "figure of a row moves with it, CPU per operation included, which is why "
+                      "each ratio compares rows measured in the same repeat, seconds apart."]
         if others and statistics.median(others) > 0.15:
             lines += ["", f"**This run shared the machine**: other processes took a median "
                       f"{100 * statistics.median(others):.0f}% of its CPU (other engineers' "
