@@ -315,33 +315,57 @@ def write(doc, args) -> int:
 
 def served_profiles(prof: Profile, svc: Stack, n: int = 10) -> dict:
     """(a) moves and (f) stream-driven Tic Tac Trek, each on a `tablefold serve` of its own whose
-    workers run under cProfile, at n games: where a served move's CPU goes, HTTP server included."""
+    workers run under cProfile, at n games: where a served move's CPU goes, HTTP server included.
+    Then, unprofiled, what ran it (`by_greenlet`): the same two and the bare Flask append, each
+    on a server of its own whose workers charge their CPU to the greenlet that spent it."""
     import glob
+    import json
     import shutil
     import tempfile
     from bench import breakdown
-    out = {}
+    out: dict = {"by_greenlet": {}}
     t = svc.tables
+
+    def slots(kind: str) -> list:
+        if kind == "move":
+            return [[x.target()] for x in t.clone(t.tiny(prof.short_length), n)]
+        if kind == "append":
+            return [[(f"bare-{i}-{os.urandom(4).hex()}", ["-", "-"], 10, 0)] for i in range(n)]
+        originals = t.tic_tac_trek(4)
+        per_slot = math.ceil(300 * (prof.warmup + prof.duration) / 20) + 2
+        return [[x.target() for x in t.clone(originals[i % 4], per_slot)] for i in range(n)]
+
+    def measured(kind: str, app: str, how: str, folder: str):
+        """One phase on a server whose workers write `how` (profile, greenlets) into `folder`
+        when asked: the phase's outcome and the files they wrote."""
+        server = tablefold_serve(svc.redis.url, app=app, name=f"{how}-{kind}",
+                                 **{how: os.path.join(folder, "worker")})
+        phase_slots = slots(kind)
+        with running(server):
+            outcome = load.run(server.port, load.Phase(kind, phase_slots, prof.warmup,
+                                                       prof.duration))
+            ask_dump(server.port)
+        return outcome, glob.glob(os.path.join(folder, "worker.*"))
+
     for kind in ("move", "stream"):
         folder = tempfile.mkdtemp(prefix="tf-bench-profile-")
         try:
-            server = tablefold_serve(svc.redis.url, profile=os.path.join(folder, "worker"),
-                                     name=f"profiled-{kind}")
-            if kind == "move":
-                slots = [[x.target()] for x in t.clone(t.tiny(prof.short_length), n)]
-            else:
-                originals = t.tic_tac_trek(4)
-                per_slot = math.ceil(300 * (prof.warmup + prof.duration) / 20) + 2
-                slots = [[x.target() for x in t.clone(originals[i % 4], per_slot)]
-                         for i in range(n)]
-            with running(server):
-                outcome = load.run(server.port, load.Phase(kind, slots, prof.warmup,
-                                                           prof.duration))
-                ask_dump(server.port)
-            files = glob.glob(os.path.join(folder, "worker.*"))
+            outcome, files = measured(kind, "service", "profile", folder)
             if files:
                 out[kind] = breakdown.served_profile(files, outcome.ops_total)
                 out[kind]["per_second"] = outcome.per_second
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    for kind, app in (("move", "service"), ("append", "bare"), ("stream", "service")):
+        folder = tempfile.mkdtemp(prefix="tf-bench-greenlets-")
+        try:
+            outcome, files = measured(kind, app, "greenlets", folder)
+            spent: dict = {}
+            for name in files:
+                with open(name) as f:
+                    for what, seconds in json.load(f).items():
+                        spent[what] = spent.get(what, 0.0) + 1e6 * seconds / max(outcome.ops_total, 1)
+            out["by_greenlet"][kind] = spent
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     return out

@@ -1118,4 +1118,45 @@ class Report:
             out += ["", f"The functions with the most own time, per {label}:", "",
                     "| function | µs | calls |", "|---|---:|---:|"]
             out += [f"| `{where}` | {per:.0f} | {calls:.1f} |" for per, calls, where in funcs]
+        return out + self.by_greenlet()
+
+    def by_greenlet(self) -> list[str]:
+        """The served workers' CPU by what ran it (bench/serve.py `--greenlets`)."""
+        bg = (getattr(self, "served", None) or {}).get("by_greenlet") or {}
+        mv, ap, st = (bg.get(k, {}) for k in ("move", "append", "stream"))
+        if not mv or not ap:
+            return []
+        p = self.prof
+        rows = [("connections", "each HTTP connection's greenlet: its requests (and its live "
+                 "stream)"),
+                ("follower", "the follower: Redis's pushes of the records of the games the "
+                 "worker holds (the echo of its own appends, the fold of other workers')"),
+                ("event loop", "the event loop (gevent's hub: readiness, timers, and the "
+                 "replies service/redis_mux.py hands out from it)"),
+                ("other", "other greenlets")]
+        out = ["", "### The served worker, by what ran it", "",
+               "`tablefold serve` again, unprofiled, at 10 games, a server of its own for each "
+               "row (fresh games, one phase of "
+               f"{p.warmup + p.duration:.1f} s); each worker charges the CPU time between two "
+               "greenlet switches to the greenlet that ran (bench/serve.py `--greenlets`: two "
+               "clock reads a switch, its only cost). µs of the workers' CPU per confirmed move "
+               "(per append for the bare app), both workers summed, their Redis apart:", "",
+               "| what ran it | (a) move | bare Flask append | (f) stream-driven move |",
+               "|---|---:|---:|---:|"]
+        for key, label in rows:
+            if any(d.get(key, 0) >= 0.5 for d in (mv, ap, st)):
+                out.append(f"| {label} | {mv.get(key, 0):.0f} | {ap.get(key, 0):.0f} "
+                           f"| {st.get(key, 0):.0f} |")
+        out.append(f"| **total** | {sum(mv.values()):.0f} | {sum(ap.values()):.0f} "
+                   f"| {sum(st.values()):.0f} |")
+        conn = mv.get("connections", 0) - ap.get("connections", 0)
+        out += ["", f"Beyond the bare append, a move's requests took {conn:+.0f} µs, the event "
+                f"loop {mv.get('event loop', 0) - ap.get('event loop', 0):+.0f} µs, and the "
+                f"follower {mv.get('follower', 0):.0f} µs, which the bare app does not have: "
+                "every record the append script publishes wakes each worker holding the game, "
+                "the one that appended it too (its echo, only recognised), and the other folds "
+                "it into its copy, so that a seat's next move there appends in one round trip. "
+                "A game is held by each worker its seats' connections reached: in this one "
+                "phase by one worker or both, as the kernel handed the connections out; in the "
+                "(a) rows, by both (each row's warm-up connects anew, four times)."]
         return out

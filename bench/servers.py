@@ -152,11 +152,14 @@ PY = sys.executable
 
 def tablefold_serve(redis_url: str, app: str = "service", worker_class: str | None = None,
                     workers: int | None = None, name: str | None = None,
-                    profile: str | None = None, env: dict | None = None) -> Served:
+                    profile: str | None = None, env: dict | None = None,
+                    greenlets: str | None = None) -> Served:
     """`tablefold serve` (bench/serve.py): the service, or the bare app under its config."""
     cmd = [PY, "-m", "bench.serve", app, "--port", "{port}"]
     if profile:
         cmd += ["--profile", profile]
+    if greenlets:
+        cmd += ["--greenlets", greenlets]
     if worker_class:
         cmd += ["--worker-class", worker_class]
     if workers:
