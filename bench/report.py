@@ -855,6 +855,15 @@ class Report:
                              f"one round trip ~{b['ping']:.0f}), and the rest in the route: "
                              "token check, schema validation, the minimal answer, the "
                              "request id and metrics hooks (see *Where the CPU goes*).")
+                bg = (getattr(self, "served", None) or {}).get("by_greenlet") or {}
+                if "a" not in seen and bg.get("move") and bg.get("append"):
+                    m, a = bg["move"], bg["append"]
+                    text += (f" Served, by what ran it (10 games), a move's requests took "
+                             f"{m.get('connections', 0):.0f} µs against the bare append's "
+                             f"{a.get('connections', 0):.0f}, and the follower, which the bare "
+                             f"app does not have, {m.get('follower', 0):.0f} µs: the pushes of "
+                             "every record to each worker holding the game (see *The served "
+                             "worker, by what ran it*).")
                 stale = mv.sent.get("evalsha", 1.0) - 1.0
                 if stale >= 0.02 and "stale" not in seen:
                     seen.add("stale")
@@ -1004,7 +1013,21 @@ class Report:
                 f"`tableau.py`) is {100 * eng:.0f}% of a stream-driven move's CPU, against "
                 f"{100 * (self.served.get('move', {}).get('packages', {}).get('tablefold engines', 0) / (sum(self.served.get('move', {}).get('packages', {}).values()) or 1)):.0f}% "
                 "for the synthetic engine; the rest is the same server, framework and Redis "
-                "client work as a move's, done for the POST and for each of the two streams.")
+                "client work as a move's, done for the POST and for each of the two streams."
+                + self._stream_by_greenlet_text())
+
+    def _stream_by_greenlet_text(self) -> str:
+        bg = (self.served or {}).get("by_greenlet") or {}
+        st, mv = bg.get("stream") or {}, bg.get("move") or {}
+        if not st or not mv:
+            return ""
+        return (f" Served, by what ran it (10 games): the connections (the POST, and the two "
+                f"streams' views) {st.get('connections', 0):.0f} µs a move against "
+                f"{mv.get('connections', 0):.0f} for an (a) move's request, and the follower "
+                f"{st.get('follower', 0):.0f} µs against {mv.get('follower', 0):.0f}: each "
+                "worker holding the game (with four connections a game, nearly always both) "
+                "folds each Tic Tac Trek record Redis pushes and hands it to the game's "
+                "streams there.")
 
     def engines_part(self) -> list[str]:
         lines = ["", "## (d) fold and random play-out throughput per engine", "",
