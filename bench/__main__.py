@@ -30,6 +30,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -360,12 +361,12 @@ def served_profiles(prof: Profile, svc: Stack, n: int = 10) -> dict:
         folder = tempfile.mkdtemp(prefix="tf-bench-greenlets-")
         try:
             outcome, files = measured(kind, app, "greenlets", folder)
-            spent: dict = {}
-            for name in files:
+            spent: Counter = Counter()
+            for name in files:   # one per worker, summed
                 with open(name) as f:
-                    for what, seconds in json.load(f).items():
-                        spent[what] = spent.get(what, 0.0) + 1e6 * seconds / max(outcome.ops_total, 1)
-            out["by_greenlet"][kind] = spent
+                    spent.update(json.load(f))
+            out["by_greenlet"][kind] = {what: 1e6 * seconds / max(outcome.ops_total, 1)
+                                        for what, seconds in spent.items()}
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     return out

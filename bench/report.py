@@ -450,9 +450,10 @@ class Report:
                       "the throughput columns."]
         speeds = getattr(self, "speeds", [])   # a saved run from before they were taken has none
         if speeds:
-            lines += ["", f"The machine's own speed: a fixed piece of interpreter work (bench/probe.py "
-                      f"`cpu_speed`), timed in CPU time before each of the {len(speeds)} timed "
-                      f"rows, took {min(speeds):.1f}-{max(speeds):.1f} ms (median "
+            lines += ["", "The machine's own speed: a fixed piece of interpreter work "
+                      "(bench/probe.py `cpu_speed`), timed in CPU time before each of the "
+                      f"{len(speeds)} timed rows, took {min(speeds):.1f}-{max(speeds):.1f} ms "
+                      f"(median "
                       f"{statistics.median(speeds):.1f}, slowest ÷ fastest "
                       f"{max(speeds) / min(speeds):.2f}). CPU time is not shared with other "
                       "processes, so this is how fast the cores ran our code (their clock, and "

@@ -78,33 +78,37 @@ def _no_children(cli):
         supervised.start = original
 
 
-_PROFILER = None
+# what the worker records, as a function that stops recording and writes it to a path: set by
+# one of the two starts below, called once by `_dump`
+_WRITE = None
 
 
 def _profile_start(worker) -> None:
-    """In a worker that has just loaded its app: profile everything it runs (under gevent every greenlet runs on
-    this one thread, so the profile holds every request, live stream and follower)."""
-    global _PROFILER
+    """In a worker that has just loaded its app: profile everything it runs (under gevent every
+    greenlet runs on this one thread, so the profile holds every request, live stream and
+    follower)."""
+    global _WRITE
     import cProfile
     import time
     # CPU time, not wall time: greenlets switch in and out of every frame, and a wall clock
     # would charge the time a worker waits (for Redis, for the next request) to that frame
-    _PROFILER = cProfile.Profile(time.process_time)
-    _PROFILER.enable()
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
 
-
-DUMP_PATH = "/bench-profile-dump"
-
-_BY_GREENLET = None
+    def write(path: str) -> None:
+        profiler.disable()
+        profiler.dump_stats(path)
+    _WRITE = write
 
 
 def _greenlets_start(worker) -> None:
     """In a worker that has just loaded its app: charge the CPU time between greenlet switches
     to what ran meanwhile (the event loop, the follower of Redis's pushes, a connection's
     requests and live streams). No profiler slows the calls down; the charge is two clock reads
-    a switch."""
-    global _BY_GREENLET
+    a switch. Written as JSON: CPU seconds by what ran."""
+    global _WRITE
     import collections
+    import json
     import time
     import weakref
 
@@ -137,30 +141,25 @@ def _greenlets_start(worker) -> None:
             spent[kind(args[0])] += now - last[0]
             last[0] = now
 
-    greenlet.settrace(tracer)
-    _BY_GREENLET = spent
-
-
-def _greenlets_dump(prefix: str, req) -> None:
-    """After a request for DUMP_PATH: write this worker's CPU seconds by what ran, once."""
-    global _BY_GREENLET
-    if _BY_GREENLET is not None and req.path == DUMP_PATH:
-        import json
-        import greenlet
+    def write(path: str) -> None:
         greenlet.settrace(None)
-        with open(f"{prefix}.{os.getpid()}", "w") as f:
-            json.dump(dict(_BY_GREENLET), f)
-        _BY_GREENLET = None
+        with open(path, "w") as f:
+            json.dump(dict(spent), f)
+
+    greenlet.settrace(tracer)
+    _WRITE = write
 
 
-def _profile_dump(prefix: str, req) -> None:
-    """After a request for DUMP_PATH (the app answers it 404): write this worker's profile,
-    once, and stop profiling."""
-    global _PROFILER
-    if _PROFILER is not None and req.path == DUMP_PATH:
-        _PROFILER.disable()
-        _PROFILER.dump_stats(f"{prefix}.{os.getpid()}")
-        _PROFILER = None
+DUMP_PATH = "/bench-profile-dump"
+
+
+def _dump(prefix: str, req) -> None:
+    """After a request for DUMP_PATH (the app answers it 404): write what this worker recorded
+    to PREFIX.<pid>, once, and stop recording."""
+    global _WRITE
+    if _WRITE is not None and req.path == DUMP_PATH:
+        write, _WRITE = _WRITE, None
+        write(f"{prefix}.{os.getpid()}")
 
 
 def main(argv=None) -> None:
@@ -169,12 +168,13 @@ def main(argv=None) -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--worker-class", help="replace `tablefold serve`'s worker class")
     parser.add_argument("--workers", type=int, help="replace `tablefold serve`'s worker count")
-    parser.add_argument("--profile", metavar="PREFIX",
-                        help="profile every worker (cProfile) and write PREFIX.<pid> when it "
-                             f"is sent GET {DUMP_PATH}")
-    parser.add_argument("--greenlets", metavar="PREFIX",
-                        help="charge every worker's CPU to what ran it (greenlet switches) and "
-                             f"write PREFIX.<pid> (JSON) when it is sent GET {DUMP_PATH}")
+    recording = parser.add_mutually_exclusive_group()
+    recording.add_argument("--profile", metavar="PREFIX",
+                           help="profile every worker (cProfile) and write PREFIX.<pid> when "
+                                f"it is sent GET {DUMP_PATH}")
+    recording.add_argument("--greenlets", metavar="PREFIX",
+                           help="charge every worker's CPU to what ran it (greenlet switches) "
+                                f"and write PREFIX.<pid> (JSON) when it is sent GET {DUMP_PATH}")
     args = parser.parse_args(argv)
     if not os.environ.get("REDIS_URL"):
         sys.exit("bench.serve: set REDIS_URL (the benchmark's own Redis)")
@@ -192,14 +192,10 @@ def main(argv=None) -> None:
             app.cfg.set("worker_class", args.worker_class)
         if args.workers:
             app.cfg.set("workers", args.workers)
-        if args.profile:
-            app.cfg.set("post_worker_init", _profile_start)
-            app.cfg.set("post_request", lambda worker, req, environ, resp:
-                        _profile_dump(args.profile, req))
-        if args.greenlets:
-            app.cfg.set("post_worker_init", _greenlets_start)
-            app.cfg.set("post_request", lambda worker, req, environ, resp:
-                        _greenlets_dump(args.greenlets, req))
+        prefix = args.profile or args.greenlets
+        if prefix:
+            app.cfg.set("post_worker_init", _profile_start if args.profile else _greenlets_start)
+            app.cfg.set("post_request", lambda worker, req, environ, resp: _dump(prefix, req))
         if args.app == "bare":
             def load():
                 from bench.apps import bare
