@@ -255,6 +255,12 @@ def _by(value: float, target: float, higher: bool) -> str:
     return f"{value / target:.2f}x of the target, {100 * (value / target - 1):.0f}% over"
 
 
+def _requests(spent: dict) -> float:
+    """µs a move the served workers spent on requests (bench/serve.py `--greenlets`); a run
+    from before requests and live streams were told apart has them as `connections`."""
+    return spent.get("requests", spent.get("connections", 0))
+
+
 class Report:
     def __init__(self, profile):
         self.prof = profile
@@ -860,8 +866,8 @@ class Report:
                 if "a" not in seen and bg.get("move") and bg.get("append"):
                     m, a = bg["move"], bg["append"]
                     text += (f" Served, by what ran it (10 games), a move's requests took "
-                             f"{m.get('connections', 0):.0f} µs against the bare append's "
-                             f"{a.get('connections', 0):.0f}, and the follower, which the bare "
+                             f"{_requests(m):.0f} µs against the bare append's "
+                             f"{_requests(a):.0f}, and the follower, which the bare "
                              f"app does not have, {m.get('follower', 0):.0f} µs: the pushes of "
                              "every record to each worker holding the game (see *The served "
                              "worker, by what ran it*).")
@@ -1022,13 +1028,23 @@ class Report:
         st, mv = bg.get("stream") or {}, bg.get("move") or {}
         if not st or not mv:
             return ""
-        return (f" Served, by what ran it (10 games): the connections (the POST, and the two "
-                f"streams' views) {st.get('connections', 0):.0f} µs a move against "
-                f"{mv.get('connections', 0):.0f} for an (a) move's request, and the follower "
-                f"{st.get('follower', 0):.0f} µs against {mv.get('follower', 0):.0f}: each "
-                "worker holding the game (with four connections a game, nearly always both) "
-                "folds each Tic Tac Trek record Redis pushes and hands it to the game's "
-                "streams there.")
+        if "live streams" not in st:   # a run from before the two were told apart
+            return (f" Served, by what ran it (10 games): the connections (the POST, and the "
+                    f"two streams' views) {st.get('connections', 0):.0f} µs a move against "
+                    f"{mv.get('connections', 0):.0f} for an (a) move's request, and the "
+                    f"follower {st.get('follower', 0):.0f} µs against "
+                    f"{mv.get('follower', 0):.0f}.")
+        return (f" Served, by what ran it (10 games): the POST {_requests(st):.0f} µs a move "
+                f"against {_requests(mv):.0f} for an (a) move's (the difference is Tic Tac "
+                "Trek's own rules: the move's checks, the draw, the fold), the live streams "
+                f"{st['live streams']:.0f} µs (each table's two openings, then a move's record "
+                "and view sent at once to the seat awaited, and the other seat's stream woken "
+                "to hold the record for the view after the next move), the event loop "
+                f"{st.get('event loop', 0):.0f} µs against {mv.get('event loop', 0):.0f}, and "
+                f"the follower {st.get('follower', 0):.0f} µs against "
+                f"{mv.get('follower', 0):.0f}: each worker holding the game (with four "
+                "connections a game, nearly always both) folds each Tic Tac Trek record Redis "
+                "pushes and hands it to the game's streams there.")
 
     def engines_part(self) -> list[str]:
         lines = ["", "## (d) fold and random play-out throughput per engine", "",
@@ -1151,8 +1167,12 @@ class Report:
         if not mv or not ap:
             return []
         p = self.prof
-        rows = [("connections", "each HTTP connection's greenlet: its requests (and its live "
-                 "stream)"),
+        rows = [("requests", "the requests: each HTTP connection's greenlet that serves them "
+                 "(parse, route, the append, the answer)"),
+                ("live streams", "the live streams: each stream's connection (its opening, then "
+                 "each record it hears: the wake, the view, the write)"),
+                ("connections", "each HTTP connection's greenlet: its requests and live stream "
+                 "(a run from before the two were told apart)"),
                 ("follower", "the follower: Redis's pushes of the records of the games the "
                  "worker holds (the echo of its own appends, the fold of other workers')"),
                 ("event loop", "the event loop (gevent's hub: readiness, timers, and the "
@@ -1173,7 +1193,7 @@ class Report:
                            f"| {st.get(key, 0):.0f} |")
         out.append(f"| **total** | {sum(mv.values()):.0f} | {sum(ap.values()):.0f} "
                    f"| {sum(st.values()):.0f} |")
-        conn = mv.get("connections", 0) - ap.get("connections", 0)
+        conn = _requests(mv) - _requests(ap)
         out += ["", f"Beyond the bare append, a move's requests took {conn:+.0f} µs, the event "
                 f"loop {mv.get('event loop', 0) - ap.get('event loop', 0):+.0f} µs, and the "
                 f"follower {mv.get('follower', 0):.0f} µs, which the bare app does not have: "

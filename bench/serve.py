@@ -15,6 +15,7 @@ REDIS_URL must be set: `tablefold serve` would otherwise start an embedded Redis
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import os
 import sys
@@ -104,45 +105,65 @@ def _profile_start(worker) -> None:
 def _greenlets_start(worker) -> None:
     """In a worker that has just loaded its app: charge the CPU time between greenlet switches
     to what ran meanwhile (the event loop, the follower of Redis's pushes, a connection's
-    requests and live streams). No profiler slows the calls down; the charge is two clock reads
-    a switch. Written as JSON: CPU seconds by what ran."""
+    requests or its live stream). No profiler slows the calls down; the charge is two clock
+    reads a switch (and a look at the stack while a connection's use is not yet known). Written
+    as JSON: CPU seconds by what ran."""
     global _WRITE
-    import collections
     import json
     import time
     import weakref
 
     import greenlet
-    spent = collections.Counter()
-    kinds = weakref.WeakKeyDictionary()
+    charged = []                           # [what ran, CPU seconds], one per greenlet
+    of = weakref.WeakKeyDictionary()       # greenlet -> its entry in `charged`
     last = [time.process_time()]
 
-    def kind(g) -> str:
-        known = kinds.get(g)
-        if known:
-            return known
+    def seen(g) -> set:
+        """The (file, function) of every frame the greenlet stands in."""
+        out, frame = set(), g.gr_frame
+        while frame is not None:
+            out.add((os.path.basename(frame.f_code.co_filename), frame.f_code.co_name))
+            frame = frame.f_back
+        return out
+
+    def first(g) -> str:
         if type(g).__name__ == "Hub":
-            found = "event loop"
-        else:
-            files, frame = set(), g.gr_frame
-            while frame is not None:
-                files.add(os.path.basename(frame.f_code.co_filename))
-                frame = frame.f_back
-            found = ("follower" if "follow.py" in files else
-                     "connections" if "httpd.py" in files or "pywsgi.py" in files else
-                     "other" if files else "")
-        if found:
-            kinds[g] = found
-        return found or "other"
+            return "event loop"
+        files = {name for name, _ in seen(g)}
+        # a connection's greenlet may first be seen waiting inside the follower (a stream
+        # awaiting its subscription): what the greenlet was started for decides
+        return ("connection" if "httpd.py" in files or "pywsgi.py" in files else
+                "follower" if "follow.py" in files else "other")
+
+    def refined(g) -> str:
+        """What a connection serves, once it shows (it is seen where it waits): a live stream
+        (loadgen opens each on a connection of its own) or requests; until then it is left
+        open, and what it ran meanwhile goes to what it proves to be."""
+        frames = seen(g)
+        if ("live.py", "events") in frames or ("live.py", "stream") in frames:
+            return "live streams"
+        if any(name in ("endpoints.py", "apps.py") for name, _ in frames):  # a route's
+            return "requests"
+        return "connection"
 
     def tracer(event, args):
         if event in ("switch", "throw"):
             now = time.process_time()
-            spent[kind(args[0])] += now - last[0]
+            g = args[0]
+            entry = of.get(g)
+            if entry is None:
+                entry = of[g] = [first(g), 0.0]
+                charged.append(entry)
+            entry[1] += now - last[0]
+            if entry[0] == "connection":
+                entry[0] = refined(g)
             last[0] = now
 
     def write(path: str) -> None:
         greenlet.settrace(None)
+        spent = collections.Counter()
+        for what, seconds in charged:   # a connection never seen in a route: requests too
+            spent["requests" if what == "connection" else what] += seconds
         with open(path, "w") as f:
             json.dump(dict(spent), f)
 
