@@ -949,7 +949,14 @@ class Report:
                              "and the streams' and the game's leaving (counted out, and unsubscribed, "
                              "with every stream and game that left the worker in the same "
                              "quarter of a second: one call each for them all); at a table "
-                             f"every {1 / tables:.0f} moves. A seat following one long game, "
+                             f"every {1 / tables:.0f} moves. The least a table can cost in "
+                             "this design is its two streams' reads and a SUBSCRIBE by each "
+                             "of the two workers, 4 round trips: "
+                             f"{appends + 4 * tables:.2f} a move at this length, so the "
+                             "target is out of reach for games this short while every worker "
+                             "subscribes to each game it holds, on its own (a channel shared "
+                             "by many games would spare the SUBSCRIBE but send every worker "
+                             "every game's records). A seat following one long game, "
                              "its stream reopened each minute on a game its worker holds, adds "
                              "one round trip a minute (the read that counts it in).")
                 if "calls" in seen:
