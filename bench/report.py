@@ -953,10 +953,10 @@ class Report:
                              "this design is its two streams' reads and a SUBSCRIBE by each "
                              "of the two workers, 4 round trips: "
                              f"{appends + 4 * tables:.2f} a move at this length, so the "
-                             "target is out of reach for games this short while every worker "
-                             "subscribes to each game it holds, on its own (a channel shared "
-                             "by many games would spare the SUBSCRIBE but send every worker "
-                             "every game's records). A seat following one long game, "
+                             "target is out of reach for games this short. A channel shared "
+                             "by many games would spare the SUBSCRIBE (and send every worker "
+                             "every game's records) and still leave the reads, "
+                             f"{appends + 2 * tables:.2f} a move. A seat following one long game, "
                              "its stream reopened each minute on a game its worker holds, adds "
                              "one round trip a minute (the read that counts it in).")
                 if "calls" in seen:
