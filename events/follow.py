@@ -238,12 +238,16 @@ class Follower:
         threading.Thread(target=self._run, name="follow", daemon=True).start()
 
     def _connection(self):
-        """A connection of its own, speaking RESP2 (its pushes are plain arrays to any parser)."""
+        """A connection of its own, speaking RESP2 (its pushes are plain arrays to any parser).
+        Without redis-py's health check: the check pings from the greenlet that sends a command
+        and reads the answer there, from the socket this reader reads, and then drops the
+        connection when what it read was a push. The keep-alive ping here checks it instead."""
         client = self.reader
         if hasattr(client, "get_random_node"):  # a cluster: every node hears every PUBLISH
             client = client.get_redis_connection(client.get_random_node())
         pool = client.connection_pool
-        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2})
+        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2,
+                                        "health_check_interval": 0})
         conn.connect()
         return conn
 

@@ -535,3 +535,46 @@ def test_a_mark_taken_before_the_game_was_unsubscribed_and_subscribed_again_does
     handle = follower.listen(game.gid, read.version, queue.Queue().put, mark)
     assert not handle.complete
     handle.close()
+
+
+def pubsub_clients(r) -> set[str]:
+    return {c["id"] for c in r.client_list(_type="pubsub")}
+
+
+def outlives_the_health_check(real_redis, real_redis_url, interval=None):
+    """A follower on the client the service subscribes through (service/redis_client.py), at
+    the production keep-alive: after its connection has lived past the client's health-check
+    interval, a game new to the worker is subscribed on the same connection, and the records of
+    a game it held all along keep coming: the subscription was never dropped and made again."""
+    from service.config import from_env
+    from service.redis_client import subscriber
+    reader = subscriber(real_redis_url, False, from_env({})["STREAM_KEEPALIVE"])
+    kwargs = reader.connection_pool.connection_kwargs
+    if interval is not None:
+        kwargs["health_check_interval"] = interval
+    age = kwargs["health_check_interval"]
+    assert age > 0
+    mover, other = Games(Store(real_redis)), Games(Store(real_redis))
+    follower = Follower(other, reader, keepalive_seconds=from_env({})["STREAM_KEEPALIVE"])
+    before = pubsub_clients(real_redis)
+    game, heard, handle = held_and_heard(other, follower, new_game(mover))
+    connection = pubsub_clients(real_redis) - before   # the follower's
+    assert len(connection) == 1
+    time.sleep(age + 1)
+    second = new_game(mover)
+    other.load(second.gid)            # new to this worker: its SUBSCRIBE goes out now
+    assert wait_until(lambda: follower.subscribed == 2)
+    mover.submit(game, 0, {"type": "add"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [2]
+    assert connection <= pubsub_clients(real_redis)   # the same connection all along
+    handle.close()
+
+
+def test_the_subscription_outlives_the_clients_health_check_interval(real_redis, real_redis_url):
+    """At the production interval (30 s): redis-py's health check, were it on, would read the
+    answer to its ping from the socket the follower reads, and drop the connection."""
+    outlives_the_health_check(real_redis, real_redis_url)
+
+
+def test_the_subscription_outlives_a_short_health_check_interval(real_redis, real_redis_url):
+    outlives_the_health_check(real_redis, real_redis_url, interval=1)
