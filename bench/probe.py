@@ -17,6 +17,10 @@ SCRIPTS = {hashlib.sha1(source.encode()).hexdigest(): name for name, source in (
     ("append", store.APPEND), ("load", store.LOAD), ("stream opened", store.OPEN_STREAMS),
     ("stream closed", store.CLOSE_STREAMS), ("join", store.REDEEM),
     ("metadata", store.SET_META), ("metadata", store.CLAIM))}
+# the store's scripts as one (events/store.py's Batch), by their place in it
+BATCH_SHA = hashlib.sha1(store.batch_source(store.SCRIPTS).encode()).hexdigest()
+IN_BATCH = [SCRIPTS[hashlib.sha1(source.encode()).hexdigest()] for source in store.SCRIPTS]
+ARG = re.compile(rb'"((?:[^"\\]|\\.)*)"')
 NOT_COUNTED = {"hello", "client", "info", "ping", "memory", "config", "scan", "copy"}
 
 
@@ -118,7 +122,8 @@ class Monitor:
     def __init__(self, sock_path: str):
         self.sock_path = sock_path
         self.sent, self.scripted = Counter(), Counter()
-        self.scripts = Counter()   # the EVALSHA calls sent, by the script called
+        self.scripts = Counter()   # the script calls sent, by the script called
+        self.batches = Counter()   # batch script calls ("calls") and the script calls in them
 
     def start(self) -> "Monitor":
         self._sock = socket.socket(socket.AF_UNIX)
@@ -147,17 +152,43 @@ class Monitor:
                 rest = data
                 continue
             rest = data[cut + 2:]
-            for who, command, sha in self.LINE.findall(data[:cut]):
+            for line in data[:cut].split(b"\r\n"):
+                match = self.LINE.search(line)
+                if match is None:
+                    continue
+                who, command, sha = match.groups()
                 name = command.decode(errors="replace").lower()
                 if name in NOT_COUNTED:
                     continue
                 (self.scripted if who == b"lua" else self.sent)[name] += 1
-                if name == "evalsha" and who != b"lua":
+                if who == b"lua":
+                    continue
+                if name == "evalsha" and sha.decode() == BATCH_SHA:
+                    self._batch(ARG.findall(line, match.end()))
+                elif name == "eval" and b'"local scripts = {' in line:   # a batch's first
+                    self._batch(ARG.findall(line, match.end(2) + 1)[1:])
+                elif name == "evalsha":
                     self.scripts[SCRIPTS.get(sha.decode(), "another script")] += 1
+
+    def _batch(self, args: list[bytes]) -> None:
+        """A batch script call (events/store.py's BATCH_CALLS): the script calls in it."""
+        try:
+            at = 1 + int(args[0])   # past the keys
+            calls = int(args[at])
+            at += 1
+            for _ in range(calls):
+                self.scripts[IN_BATCH[int(args[at]) - 1]] += 1
+                at += 3 + int(args[at + 2])
+        except (IndexError, ValueError):   # MONITOR cut a long line short
+            self.scripts["another script"] += 1
+            return
+        self.batches["calls"] += 1
+        self.batches["in them"] += calls
 
     def stop(self) -> dict:
         time.sleep(0.1)  # what Redis already wrote to us
         self._stop.set()
         self._thread.join(2)
         self._sock.close()
-        return {"sent": +self.sent, "scripted": +self.scripted, "scripts": +self.scripts}
+        return {"sent": +self.sent, "scripted": +self.scripted, "scripts": +self.scripts,
+                "batches": +self.batches}

@@ -36,6 +36,7 @@ class Pooled:
     move; a read for the read rows), and the Redis traffic of its MONITOR sample."""
 
     scripts: dict = {}         # (saved runs that predate them render without)
+    batched: dict = {}
     streams_opened = 0.0
 
     def __init__(self, label: str, runs: list, sampled: dict | None = None, games: int = 0):
@@ -72,6 +73,7 @@ class Pooled:
         self.sent = {k: v / m for k, v in (seen.get("sent") or Counter()).most_common()}
         self.scripted = {k: v / m for k, v in (seen.get("scripted") or Counter()).most_common()}
         self.scripts = {k: v / m for k, v in (seen.get("scripts") or Counter()).most_common()}
+        self.batched = {k: v / m for k, v in (seen.get("batches") or Counter()).items()}
         self.streams_opened = sampled.get("streams", 0) / m   # live streams opened per operation
 
     @property
@@ -115,10 +117,27 @@ class Pooled:
         """New tables per operation of a stream row: a table's two seats each open a stream."""
         return self.streams_opened / 2
 
+    @property
+    def script_calls(self) -> float:
+        """Script calls per operation, each counted, whether sent alone or in a batch call."""
+        return sum(self.scripts.values())
+
+    @property
+    def per_batch(self) -> float:
+        """Script calls a batch call carried, on average (0: none was sent)."""
+        calls = self.batched.get("calls", 0.0)
+        return self.batched.get("in them", 0.0) / calls if calls else 0.0
+
     def trips_text(self) -> str:
-        """The commands sent, the script calls split by the script (events/store.py)."""
+        """The commands sent, the script calls split by the script (events/store.py) and, where
+        a worker sent several as one, how many a batch call carried."""
         split = self.scripts.keys() - {"append"}   # only appends: nothing to split
-        return self._text(self.sent, {"evalsha": self._text(self.scripts)} if split else None)
+        detail = self._text(self.scripts) if split or self.per_batch else ""
+        if self.per_batch:
+            detail = (f"script calls {self.script_calls:.2f}: {detail}; "
+                      f"{self.batched['calls']:.2f} batch calls carrying {self.per_batch:.1f} "
+                      "each")
+        return self._text(self.sent, {"evalsha": detail} if detail else None)
 
     def commands_text(self) -> str:
         return self._text(self.calls)
@@ -473,6 +492,7 @@ class Report:
                       "spread); the CPU column, the server's own CPU per operation, moves much "
                       "less and is the figure to read first. Run `python -m bench` on an idle "
                       "machine for the throughput ratios to mean what they say."]
+        lines += ["", "### Round trips", ""] + self.round_trips()
         lines += ["", "### Where a target is missed", ""] + self.missed(checks)
         lines += ["", "## Machine", "", "| | |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in self.machine.items()]
@@ -837,6 +857,55 @@ class Report:
                 "the second and not the first."]
         return out
 
+    def round_trips(self) -> list[str]:
+        """What the Redis rows count, and what the script calls behind them are for."""
+        out = ["A round trip is a command a client sent Redis (MONITOR; a script counts once). "
+               "Nearly every request's Redis work is one script call (events/store.py): a "
+               "move's append, a read's load, a live stream's first read, which counts the "
+               "stream in too. A worker sends the script calls its requests ask for within one "
+               "turn of its event loop as one batch call (service/redis_mux.py, "
+               "events/store.py's `Batch`): Redis runs them one after another, each as it "
+               "would alone (one that fails fails alone), and its one reply carries each its "
+               "answer. So round trips per move fall below one as soon as requests overlap, "
+               "while the script calls per move, the work each request asks of Redis, stay "
+               "what they are. Both, from the MONITOR samples:", "",
+               "| row | games | round trips/op | script calls/op | batch calls/op "
+               "| script calls a batch call carried | SUBSCRIBEs/op |",
+               "|---|---:|---:|---:|---:|---:|---:|"]
+        for key in ("move gevent", "read gevent", "stream gevent", "poll gevent"):
+            for n in (1, 10, 50):
+                row = self.row(f"{key} {n}")
+                if row is None or not row.sent:
+                    continue
+                polls = sum(row.sent.get(c, 0.0) for c in BY_TIME)
+                out.append(f"| {key} | {n} | {row.trips - polls:.2f} | {row.script_calls:.2f} "
+                           f"| {row.batched.get('calls', 0.0):.2f} | {_f(row.per_batch, 1)} "
+                           f"| {row.sent.get('subscribe', 0.0):.3f} |")
+        stream = self.row("stream gevent 50") or self.row("stream gevent 10")
+        if stream is not None and stream.tables:
+            appends = stream.scripts.get("append", 0.0)
+            tables = stream.tables
+            calls = stream.script_calls + stream.sent.get("subscribe", 0.0) \
+                + stream.sent.get("unsubscribe", 0.0)
+            out += ["", f"In (f) a move's own script call is its append ({appends:.2f} a move); "
+                    f"the rest, {(calls - appends) / tables:.1f} calls a table at a table every "
+                    f"{1 / tables:.0f} moves, come with each new table: each worker's first "
+                    "read of the game (a stream's first read also counts the stream in, in the "
+                    "same script call) and its SUBSCRIBE (the seats' streams and their moves' "
+                    "connections reach either worker; a stream waits for Redis to confirm the "
+                    "SUBSCRIBE before its read, so that the read is all it needs), and the "
+                    "streams' and the game's leaving (counted out, and unsubscribed, with every "
+                    "stream and game that left the worker in the same quarter of a second: one "
+                    "call each for them all). Nothing is read per record: the append script "
+                    "PUBLISHes each record, and every worker holding the game (in its cache or "
+                    "for a live stream) hears it on its one subscription. Where requests do "
+                    "not overlap (one game at a time), each call is a round trip of its own: "
+                    "the 1-game rows above. The least a table costs in this design is its two "
+                    "streams' reads and a SUBSCRIBE by each of the two workers, 4 calls; a "
+                    "channel shared by many games would spare the SUBSCRIBEs and send every "
+                    "worker every game's records."]
+        return out
+
     def missed(self, checks) -> list[str]:
         r, b = self.row, self.profile or {}
         out = []
@@ -936,62 +1005,9 @@ class Report:
                            "reads the newest snapshot and the records after it.")
             elif kind == "calls":
                 row = r(c["name"][len("calls-"):])
-                tables = row.tables if row is not None else 0.0
-                if tables:
-                    appends = row.scripts.get("append", 0.0)
-                    head += (f" The moves' own round trips are their appends, {appends:.2f} a "
-                             f"move; the rest, {(c['value'] - appends) / tables:.1f} a table, "
-                             "come with each new table: each worker's first read of the game "
-                             "(a stream's first read also counts the stream in, in the same "
-                             "script call) and its SUBSCRIBE (the seats' streams and their "
-                             "moves' connections reach either worker; a stream waits for Redis to "
-                             "confirm it before its read, so that the read is all it needs), "
-                             "and the streams' and the game's leaving (counted out, and unsubscribed, "
-                             "with every stream and game that left the worker in the same "
-                             "quarter of a second: one call each for them all); at a table "
-                             f"every {1 / tables:.0f} moves. The least a table can cost in "
-                             "this design is its two streams' reads and a SUBSCRIBE by each "
-                             "of the two workers, 4 round trips: "
-                             f"{appends + 4 * tables:.2f} a move at this length, so the "
-                             "target is out of reach for games this short. A channel shared "
-                             "by many games would spare the SUBSCRIBE (and send every worker "
-                             "every game's records) and still leave the reads, "
-                             f"{appends + 2 * tables:.2f} a move. A seat following one long game, "
-                             "its stream reopened each minute on a game its worker holds, adds "
-                             "one round trip a minute (the read that counts it in).")
-                if "calls" in seen:
-                    out.append(head + f" Round trips: {c['spread']}; commandstats "
-                               f"{c['cpu']:.1f} commands per move.")
-                    continue
-                seen.add("calls")
-                out.append(head + f" Round trips: {c['spread']}. The request path's own is "
-                           "the append script (one EVALSHA), and a load before it when the "
-                           "worker's copy was behind (see (a)), the first request of a game on "
-                           "a worker (a load, and the SUBSCRIBE); for (f), a new "
-                           "table's streams open (one script call each: the read, which "
-                           "counts the stream in on its two counters too, after the worker's "
-                           "SUBSCRIBE to a game new to it is confirmed, so that nothing more is "
-                           "read) and close "
-                           "(the counters again: a worker counts the streams that ended in it "
-                           "within a quarter of a second out in one script call, and "
-                           "unsubscribes from the games it let go within a quarter of a second "
-                           "in one UNSUBSCRIBE); the game's end reads nothing "
-                           "more (the append that ends it marks it finished and moves the "
-                           "metadata's generation one step, which every worker holding the game "
-                           "applies itself). Nothing is "
-                           "read per record: the append script PUBLISHes "
-                           "each record, and every worker holding the game (in its cache or "
-                           "for a live stream) hears it on its one subscription, which costs a "
-                           "SUBSCRIBE per game and worker when the game comes in. "
-                           f"INFO commandstats counts {c['cpu']:.1f} commands per move, "
-                           "because it also counts each command the append script runs "
-                           "inside Redis (HGET twice, XLEN, XADD, HSET, PTTL, PUBLISH; the "
-                           "PEXPIRE of the game's four keys only once their idle expiry has run "
-                           "down by an hour). "
-                           "A round trip here is a command sent: on one Redis a worker writes "
-                           "the script calls of the requests that ask in one turn of its event "
-                           "loop together, on one connection (service/redis_mux.py), so under "
-                           "load a write and a read carry several.")
+                out.append(head + f" Round trips: {c['spread']}; commandstats "
+                           f"{c['cpu']:.1f} commands per move. See *Round trips* above: what "
+                           "each call is for, and what a batch call carried.")
         return out or ["Every target is met in this run."]
 
     @staticmethod

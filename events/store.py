@@ -20,6 +20,7 @@ a finished game's are kept (it is a replay).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ import orjson
 import redis
 from redis.backoff import NoBackoff
 from redis.connection import Connection, UnixDomainSocketConnection
-from redis.exceptions import NoScriptError
+from redis.exceptions import InvalidResponse, NoScriptError
 from redis.retry import Retry
 
 try:
@@ -160,6 +161,37 @@ CLOSE_STREAMS = """
 for _, key in ipairs(KEYS) do redis.call('DECR', key) end
 return 1
 """
+SCRIPTS = (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAMS, CLOSE_STREAMS, CLAIM)
+
+# Several script calls as one, for the calls a worker makes within one turn of its event loop
+# (service/redis_mux.py): each script is a function of its own keys and arguments, run in turn
+# under pcall, so that one that fails fails alone, as it would have on its own. KEYS: every
+# call's keys in order; ARGV: the number of calls, then for each the script's place in the
+# list, how many keys and arguments it has, and its arguments. The reply: each call's, in order
+# (nil as false, an error in its place).
+BATCH_CALLS = """
+local replies, k, a = {}, 0, 2
+for i = 1, tonumber(ARGV[1]) do
+  local script = scripts[tonumber(ARGV[a])]
+  local nkeys, nargs = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  local keys, args = {unpack(KEYS, k + 1, k + nkeys)}, {unpack(ARGV, a + 3, a + 2 + nargs)}
+  k, a = k + nkeys, a + 3 + nargs
+  local ok, reply = pcall(script, keys, args)
+  if not ok then  -- Redis 7 raises a table, 6 its text
+    reply = redis.error_reply(type(reply) == 'table' and reply.err or tostring(reply))
+  elseif reply == nil then  -- kept in its place (a nil would end the array)
+    reply = false
+  end
+  replies[i] = reply
+end
+return replies
+"""
+
+
+def batch_source(sources) -> str:
+    """One script running any of `sources` (by their place, from 1) as BATCH_CALLS says."""
+    functions = "".join(f"function(KEYS, ARGV)\n{source}\nend,\n" for source in sources)
+    return f"local scripts = {{\n{functions}}}\n{BATCH_CALLS}"
 
 
 class Conflict(Exception):
@@ -249,6 +281,43 @@ class Loaded:
     opened: bool | None = None     # the live stream asked for was counted in (None: not asked)
 
 
+class Batch:
+    """The store's scripts as one (BATCH_CALLS), as which a multiplexer sends the script calls
+    of one turn of its event loop: one call to Redis for all of them. With EVAL the first time,
+    which loads it, and after Redis answers NOSCRIPT (a restart, a SCRIPT FLUSH); else EVALSHA."""
+
+    def __init__(self, sources):
+        self.sources = tuple(sources)
+        self.source = batch_source(self.sources)
+        self.sha = hashlib.sha1(self.source.encode()).hexdigest()
+        self.shas = [hashlib.sha1(source.encode()).hexdigest() for source in self.sources]
+        self.loaded = False
+
+    def place(self, source: str) -> int:
+        return self.sources.index(source) + 1
+
+    def pack_one(self, place: int, call_keys: list, args: list) -> bytes:
+        """One call alone, as its own script's EVALSHA."""
+        return pack_command(("EVALSHA", self.shas[place - 1], len(call_keys), *call_keys, *args))
+
+    def pack(self, calls) -> bytes:
+        """One command for `calls`, each (place, keys, args)."""
+        all_keys, argv = [], [len(calls)]
+        for place, call_keys, args in calls:
+            all_keys.extend(call_keys)
+            argv.extend((place, len(call_keys), len(args)))
+            argv.extend(args)
+        head = ("EVALSHA", self.sha) if self.loaded else ("EVAL", self.source)
+        return pack_command((*head, len(all_keys), *all_keys, *argv))
+
+    @staticmethod
+    def replies(reply, n: int) -> list:
+        """Each call's reply, in order; a call that failed has its error in its place."""
+        if not isinstance(reply, list) or len(reply) != n:
+            raise InvalidResponse(f"a batch of {n} calls answered {reply!r:.100}")
+        return reply
+
+
 class Script:
     """A Lua script, called as redis-py's registered Script is (EVALSHA; on NOSCRIPT, loaded and
     called again), but on a plain Redis sent straight on a pooled connection: redis-py's command
@@ -260,7 +329,7 @@ class Script:
     single-connection client, one whose command path is wrapped (a counter, a tracer) or whose
     connections send commands their own way: redis-py's Script, through that path."""
 
-    def __init__(self, client, source: str, mux=None):
+    def __init__(self, client, source: str, mux=None, batch: Batch | None = None):
         self.script = client.register_script(source)
         pool = getattr(client, "connection_pool", None)
         direct = (isinstance(client, redis.Redis) and client.connection is None
@@ -270,6 +339,8 @@ class Script:
                   and pool.connection_class.send_command is Connection.send_command)
         self.pool = pool if direct else None
         self.mux = mux if direct and pack_command and mux is not None and mux.pool is pool else None
+        # a call the multiplexer may send with others of its turn, as one
+        self.part = (batch, batch.place(source)) if self.mux is not None and batch else None
         retry = pool.connection_kwargs.get("retry") if direct else None
         self.retry = retry or Retry(NoBackoff(), 0)   # the multiplexed call's, as the pool's
 
@@ -283,9 +354,13 @@ class Script:
             return self.script(keys=keys, args=args)
         mux = self.mux
         if mux is not None and mux.usable():
-            packed = pack_command(("EVALSHA", self.script.sha, len(keys), *keys, *args))
+            if self.part:   # packed by the multiplexer, alone or with others
+                packed, part = None, (*self.part, keys, args)
+            else:
+                packed, part = pack_command(("EVALSHA", self.script.sha, len(keys), *keys, *args)), None
             try:
-                return self.retry.call_with_retry(lambda: mux.call(packed), lambda _error: None)
+                return self.retry.call_with_retry(lambda: mux.call(packed, part),
+                                                  lambda _error: None)
             except NoScriptError:   # the server restarted (or flushed its scripts)
                 return self.script(keys=keys, args=args)
         conn = pool.get_connection()
@@ -313,25 +388,30 @@ class Store:
     def __init__(self, client: redis.Redis, mux=None):
         self.r = client
         self.one_redis = isinstance(client, redis.Redis)   # not a cluster: every key on one server
-        self._append = Script(client, APPEND, mux)
-        self._load = Script(client, LOAD, mux)
-        self._redeem = Script(client, REDEEM, mux)
-        self._set_meta = Script(client, SET_META, mux)
-        self._open_streams = Script(client, OPEN_STREAMS, mux)
-        self._close_streams = Script(client, CLOSE_STREAMS, mux)
-        self._claim = Script(client, CLAIM, mux)
+        self.batch = batch = Batch(SCRIPTS) if mux is not None else None
+        self._append = Script(client, APPEND, mux, batch)
+        self._load = Script(client, LOAD, mux, batch)
+        self._redeem = Script(client, REDEEM, mux, batch)
+        self._set_meta = Script(client, SET_META, mux, batch)
+        self._open_streams = Script(client, OPEN_STREAMS, mux, batch)
+        self._close_streams = Script(client, CLOSE_STREAMS, mux, batch)
+        self._claim = Script(client, CLAIM, mux, batch)
 
     def scripts_loaded(self) -> bool:
-        scripts = (self._append, self._load, self._redeem, self._set_meta, self._open_streams,
-                   self._close_streams, self._claim)
-        found = self.r.script_exists(*(s.sha for s in scripts))
+        shas = [hashlib.sha1(source.encode()).hexdigest() for source in self._sources()]
+        found = self.r.script_exists(*shas)
         if isinstance(found, dict):  # a cluster answers per node
             found = [all(v) for v in zip(*found.values())]
         return all(found)
 
     def load_scripts(self) -> None:
-        for script in (APPEND, LOAD, REDEEM, SET_META, OPEN_STREAMS, CLOSE_STREAMS, CLAIM):
-            self.r.script_load(script)
+        for source in self._sources():
+            self.r.script_load(source)
+        if self.batch is not None:
+            self.batch.loaded = True
+
+    def _sources(self) -> tuple[str, ...]:
+        return SCRIPTS + ((self.batch.source,) if self.batch is not None else ())
 
     # --- metadata -----------------------------------------------------------------------------
     def create(self, gid: str, meta: dict, code_hashes: dict[str, int], created: float,

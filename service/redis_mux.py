@@ -6,8 +6,10 @@ call (a move's append, a read's load). Each on a pooled connection of its own co
 a read system call in the worker and as many in Redis, per command. Here the commands of all the
 greenlets that ask within one turn of the event loop go out in one write, and Redis answers them
 in one: their replies come back in order on the one connection and are handed to each waiting
-greenlet straight from the event loop. Nothing waits to be batched: a command is written at the
-end of the loop turn in which it was asked for.
+greenlet straight from the event loop. The store's script calls of one turn go as one command,
+its batch script (events/store.py's `Batch`), whose reply carries each call's: one command for
+the turn's moves and reads, not one each. Nothing waits to be batched: a command is written at
+the end of the loop turn in which it was asked for.
 
 Only for the greenlets of the thread that made it (the gevent worker's), and only script calls
 (events/store.py's `Script`): pipelines, blocking reads and the subscription keep connections of
@@ -52,7 +54,7 @@ class Multiplexer:
         self.pid, self.thread = getpid(), _real_thread_id()
         self._connecting = Semaphore()
         self.conn = self.sock = self.reader = self.hub = None
-        self.unsent: list = []                 # (packed command, waiter): this turn's
+        self.unsent: list = []                 # (packed command, waiter, part): this turn's
         self.waiting = collections.deque()     # waiters of the commands written, in order
         self.written_at = collections.deque()  # when each of those was written
         self.out = b""                         # written data the kernel has not taken yet
@@ -67,14 +69,16 @@ class Multiplexer:
         """Whether the caller may use it: the thread it was made in (its event loop's)."""
         return _real_thread_id() == self.thread or getpid() != self.pid
 
-    def call(self, packed: bytes):
-        """Send one packed command and return its reply (a top-level error reply is raised)."""
+    def call(self, packed: bytes, part=None):
+        """Send one packed command and return its reply (a top-level error reply is raised).
+        `part`: what the command is as a call of a batch script, (batch, place, keys, args) (a
+        Batch of events/store.py), sent with the turn's other calls of that batch as one."""
         if getpid() != self.pid:
             self._reset()   # the parent's connection is the parent's: never touched here
         if self.sock is None:
             self._connect()
         waiter = Waiter()
-        self.unsent.append((packed, waiter))
+        self.unsent.append((packed, waiter, part))
         if not self.flush_due:
             self.flush_due = True
             self.hub.loop.run_callback(self._flush)
@@ -115,6 +119,7 @@ class Multiplexer:
             return
         if self.sock is None:   # it failed since these were asked for
             return self._fail_all(redis.ConnectionError("Connection closed by server."), batch)
+        batch = together(batch)
         self.out += b"".join(packed for packed, _ in batch)
         now = time.monotonic()
         for _, waiter in batch:
@@ -182,7 +187,51 @@ class Multiplexer:
 
     @staticmethod
     def _fail_all(error: Exception, batch) -> None:
-        for _, waiter in batch:
+        for _, waiter, *_part in batch:
+            waiter.throw(error)
+
+
+def together(turn: list) -> list:
+    """A turn's commands as written: the calls of a batch script as one command, when there are
+    several (one script call for the turn's moves and reads, not one each)."""
+    out, parts = [], {}
+    for packed, waiter, part in turn:
+        if part is None:
+            out.append((packed, waiter))
+        else:
+            parts.setdefault(part[0], []).append((packed, waiter, part[1:]))
+    for batch, calls in parts.items():
+        if len(calls) == 1:
+            _, waiter, call = calls[0]
+            out.append((batch.pack_one(*call), waiter))
+        else:
+            out.append((batch.pack([call for _, _, call in calls]),
+                        Together(batch, [waiter for _, waiter, _ in calls])))
+    return out
+
+
+class Together:
+    """The waiters of the calls sent as one batch script call: each is handed its own reply."""
+
+    def __init__(self, batch, waiters: list):
+        self.batch, self.waiters = batch, waiters
+
+    def switch(self, reply) -> None:
+        if isinstance(reply, redis.ResponseError):   # none ran: each caller's own retry decides
+            if isinstance(reply, redis.exceptions.NoScriptError):
+                self.batch.loaded = False   # the next batch goes with its source, loading it
+            replies = [reply] * len(self.waiters)
+        else:
+            self.batch.loaded = True
+            try:
+                replies = self.batch.replies(reply, len(self.waiters))
+            except redis.exceptions.InvalidResponse as e:
+                return self.throw(redis.ConnectionError(f"Protocol error: {e}"))
+        for waiter, one in zip(self.waiters, replies):
+            waiter.switch(one)
+
+    def throw(self, error: Exception) -> None:
+        for waiter in self.waiters:
             waiter.throw(error)
 
 

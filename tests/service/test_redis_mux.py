@@ -101,6 +101,76 @@ def test_a_store_on_the_multiplexer_plays_a_game(client):
                      expected_version=record["v"] - 1)
 
 
+def script_calls(r: redis.Redis) -> dict[str, int]:
+    stats = r.info("commandstats")
+    return {name: stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in ("evalsha", "eval")}
+
+
+def sent_since(before: dict, r: redis.Redis) -> dict[str, int]:
+    return {name: calls - before[name] for name, calls in script_calls(r).items()}
+
+
+def test_the_store_calls_of_one_turn_reach_redis_as_one_call(client, real_redis):
+    games = Games(Store(client, for_client(client)))
+    tables = [games.create(tiny, tiny.load_options({"rounds": 2}), HUMANS, seed=f"s{i}")[0]
+              for i in range(20)]
+    assert games.load(tables[0].gid).version == tables[0].version   # connected
+    versions, before = [game.version for game in tables], script_calls(real_redis)
+    moves = [gevent.spawn(games.submit, game, 0, {"type": "add"}, move_id=f"m{i}",
+                          expected_version=game.version) for i, game in enumerate(tables)]
+    gevent.joinall(moves, raise_error=True)
+    assert sent_since(before, real_redis) == {"evalsha": 0, "eval": 1}   # the first: its source
+    # each move recorded, as its own call would have recorded it
+    fresh = Games(Store(client))
+    for game, version, move in zip(tables, versions, moves):
+        assert move.value["v"] == version + 1
+        assert fresh.store.records(game.gid)[-1] == move.value
+    with pytest.raises(AlreadyRecorded):   # the move id kept, as by a call of its own
+        games.submit(fresh.load(tables[3].gid), 0, {"type": "add"}, move_id="m3",
+                     expected_version=versions[3])
+
+
+def test_a_call_that_fails_in_a_batch_fails_alone_and_an_empty_answer_stays_empty(
+        client, real_redis):
+    store = Store(client, for_client(client))
+    games = Games(store)
+    game, _ = games.create(tiny, tiny.load_options({"rounds": 2}), HUMANS, seed="s")
+    real_redis.set("tf:{broken}:meta", "not a hash")   # its load's HGET: WRONGTYPE
+    assert store.load(game.gid, 0, None) is not None   # connected
+    before = script_calls(real_redis)
+    loads = [gevent.spawn(store.load, gid, 0, None) for gid in (game.gid, "broken", "missing")]
+    gevent.joinall(loads)
+    assert sent_since(before, real_redis) == {"evalsha": 0, "eval": 1}   # the first: its source
+    assert loads[0].value.gen == "1" and loads[0].value.records[0]["v"] == 1
+    assert isinstance(loads[1].exception, redis.ResponseError)
+    assert "WRONGTYPE" in str(loads[1].exception)
+    assert loads[2].successful() and loads[2].value is None   # no such game, as on its own
+
+
+def test_a_batch_flushed_from_redis_is_sent_with_its_source_once_then_by_its_sha(
+        client, real_redis):
+    store = Store(client, for_client(client))
+    game, _ = Games(store).create(tiny, tiny.load_options({"rounds": 2}), HUMANS, seed="s")
+
+    def turn():
+        loads = [gevent.spawn(store.load, game.gid, 0, None) for _ in range(5)]
+        gevent.joinall(loads, raise_error=True)
+        assert all(load.value.records[0]["v"] == 1 for load in loads)
+
+    before = script_calls(real_redis)
+    turn()
+    assert sent_since(before, real_redis) == {"evalsha": 0, "eval": 1}   # the first: its source
+    before = script_calls(real_redis)
+    turn()
+    assert sent_since(before, real_redis) == {"evalsha": 1, "eval": 0}   # then by its sha
+    real_redis.script_flush()
+    turn()   # NOSCRIPT: each call again on its own, which loads its own script
+    before = script_calls(real_redis)
+    turn()
+    assert sent_since(before, real_redis) == {"evalsha": 0, "eval": 1}   # its source again
+    assert real_redis.script_exists(store.batch.sha) == [True]
+
+
 def test_a_connection_lost_with_commands_out_fails_them_and_the_next_connects_again(
         client, real_redis):
     mux = for_client(client)
@@ -177,9 +247,11 @@ def test_only_plain_clients_on_resp2_are_multiplexed(real_redis_url):
     assert for_client(connect("redis://localhost:6379/0")) is not None
 
 
-def test_a_served_worker_holds_a_few_redis_connections_however_many_requests_it_serves(tmp_path):
+def test_a_served_worker_holds_a_few_redis_connections_and_sends_overlapping_calls_as_one(
+        tmp_path):
     # under `tablefold serve` (gevent workers) every request in flight used to take a pooled
-    # connection of its own; their script calls now share the worker's one
+    # connection of its own; their script calls now share the worker's one, those of a loop
+    # turn in one batch call
     import threading
 
     import requests
@@ -190,6 +262,7 @@ def test_a_served_worker_holds_a_few_redis_connections_however_many_requests_it_
             "engine": "tic-tac-trek", "claim": 0,
             "seats": [{"kind": "human"}, {"kind": "human"}]}).json() for _ in range(20)]
         start, failures = threading.Barrier(60), []
+        before = script_calls(server.redis())
 
         def read(i):
             table, session = tables[i % len(tables)], requests.Session()
@@ -197,7 +270,7 @@ def test_a_served_worker_holds_a_few_redis_connections_however_many_requests_it_
             for _ in range(15):
                 answer = session.get(server.url(f"/games/{table['id']}"),
                                      headers={"Authorization": f"Bearer {table['token']}"})
-                if answer.status_code != 200:
+                if answer.status_code != 200 or answer.json()["id"] != table["id"]:
                     failures.append(answer.text)
 
         readers = [threading.Thread(target=read, args=(i,)) for i in range(60)]
@@ -206,7 +279,10 @@ def test_a_served_worker_holds_a_few_redis_connections_however_many_requests_it_
         for t in readers:
             t.join()
         assert failures == []
+        sent = sum(sent_since(before, server.redis()).values())
         connections = server.redis().client_list()
+    # each of the 900 reads is one script call (its load); overlapping ones shared a command
+    assert 0 < sent < 900
     # per worker: the shared one, the subscription, a few pooled for the lobby and readiness;
     # and the bot worker's
     assert len(connections) <= 16, [c.get("cmd") for c in connections]
