@@ -721,8 +721,9 @@ class Report:
         for name in ("gevent", "gunicorn", "gevent1", "sync", "granian"):
             row = self.row(f"move {name} 50")
             cpu[name] = row.server_cpu_ms if row else math.nan
-            trips[name] = {n: (r.trips if (r := self.row(f"move {name} {n}")) else math.nan)
-                           for n in G}
+            # script calls, each counted though several share a round trip: the loads show
+            trips[name] = {n: ((r.script_calls or r.trips) if (r := self.row(f"move {name} {n}"))
+                               else math.nan) for n in G}
         before, mid = getattr(self, "rss", {}).get("idle gevent 10", (0, 0))
         idle = self.row("idle gevent 10")
         opened = idle.statuses.get("stream 200", 0) if idle else 0
@@ -755,9 +756,10 @@ class Report:
             f"{listed(cmp['gevent1'])}, reads {listed(reads['gevent1'])}, "
             f"{_f(cpu['gevent1'], 3)} ms of server CPU a move at 50 games. One process holds "
             "every game's copy: "
-            f"{listed(trips['gevent1'])} Redis round trips a move against "
-            f"{listed(trips['gevent'])} with two workers, whose copies of a game both seats "
-            "play on are kept current by the records Redis pushes to each. "
+            f"{listed(trips['gevent1'])} Redis script calls a move against "
+            f"{listed(trips['gevent'])} with two workers (a load before the append where a "
+            "copy was behind), whose copies of a game both seats play on are kept current by "
+            "the records Redis pushes to each. "
             + ("Two workers serve more moves a second on this machine, so "
                "`tablefold serve` keeps one per core."
                if statistics.median(cmp['gevent1'].values()) < 1 else
