@@ -34,6 +34,7 @@ from redis._parsers.base import BaseParser   # how redis-py's own reader makes i
 _real_thread_id = get_original("_thread", "get_ident")
 NOT_ENOUGH = object()    # what the reader gives while a reply is incomplete
 CHECK_SECONDS = 0.5      # how often the silence of a connection with commands out is checked
+MOST_TOGETHER = 128      # script calls in one batch call (Redis runs one call in one go)
 
 
 class Multiplexer:
@@ -201,12 +202,14 @@ def together(turn: list) -> list:
         else:
             parts.setdefault(part[0], []).append((packed, waiter, part[1:]))
     for batch, calls in parts.items():
-        if len(calls) == 1:
-            _, waiter, call = calls[0]
-            out.append((batch.pack_one(*call), waiter))
-        else:
-            out.append((batch.pack([call for _, _, call in calls]),
-                        Together(batch, [waiter for _, waiter, _ in calls])))
+        for at in range(0, len(calls), MOST_TOGETHER):
+            some = calls[at:at + MOST_TOGETHER]
+            if len(some) == 1:
+                _, waiter, call = some[0]
+                out.append((batch.pack_one(*call), waiter))
+            else:
+                out.append((batch.pack([call for _, _, call in some]),
+                            Together(batch, [waiter for _, waiter, _ in some])))
     return out
 
 

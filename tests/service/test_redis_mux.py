@@ -147,6 +147,17 @@ def test_a_call_that_fails_in_a_batch_fails_alone_and_an_empty_answer_stays_empt
     assert loads[2].successful() and loads[2].value is None   # no such game, as on its own
 
 
+def test_a_turn_with_more_calls_than_a_batch_call_holds_sends_several(client, real_redis):
+    store = Store(client, for_client(client))
+    game, _ = Games(store).create(tiny, tiny.load_options({"rounds": 2}), HUMANS, seed="s")
+    assert store.load(game.gid, 0, None) is not None   # connected
+    before = script_calls(real_redis)
+    loads = [gevent.spawn(store.load, game.gid, 0, None) for _ in range(300)]
+    gevent.joinall(loads, raise_error=True)
+    assert all(load.value.records[0]["v"] == 1 for load in loads)
+    assert sum(sent_since(before, real_redis).values()) == 3   # 128, 128 and 44 calls
+
+
 def test_a_batch_flushed_from_redis_is_sent_with_its_source_once_then_by_its_sha(
         client, real_redis):
     store = Store(client, for_client(client))
