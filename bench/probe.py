@@ -1,7 +1,6 @@
 """What a phase cost the machine: CPU seconds of process groups (from /proc) and Redis calls."""
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import socket
@@ -13,13 +12,14 @@ from events import store
 
 TICK = os.sysconf("SC_CLK_TCK")
 # the service's scripts (events/store.py) by their SHA1, as EVALSHA names them
-SCRIPTS = {hashlib.sha1(source.encode()).hexdigest(): name for name, source in (
+SCRIPTS = {store.sha1(source): name for name, source in (
     ("append", store.APPEND), ("load", store.LOAD), ("stream opened", store.OPEN_STREAMS),
     ("stream closed", store.CLOSE_STREAMS), ("join", store.REDEEM),
     ("metadata", store.SET_META), ("metadata", store.CLAIM))}
 # the store's scripts as one (events/store.py's Batch), by their place in it
-BATCH_SHA = hashlib.sha1(store.batch_source(store.SCRIPTS).encode()).hexdigest()
-IN_BATCH = [SCRIPTS[hashlib.sha1(source.encode()).hexdigest()] for source in store.SCRIPTS]
+BATCH_SHA = store.sha1(store.batch_source(store.SCRIPTS))
+BATCH_HEAD = b'"' + store.batch_source(()).split("\n")[0].encode()   # as EVAL's source starts
+IN_BATCH = [SCRIPTS[store.sha1(source)] for source in store.SCRIPTS]
 ARG = re.compile(rb'"((?:[^"\\]|\\.)*)"')
 NOT_COUNTED = {"hello", "client", "info", "ping", "memory", "config", "scan", "copy"}
 
@@ -165,7 +165,7 @@ class Monitor:
                     continue
                 if name == "evalsha" and sha.decode() == BATCH_SHA:
                     self._batch(ARG.findall(line, match.end()))
-                elif name == "eval" and b'"local scripts = {' in line:   # a batch's first
+                elif name == "eval" and BATCH_HEAD in line:   # a batch's first
                     self._batch(ARG.findall(line, match.end(2) + 1)[1:])
                 elif name == "evalsha":
                     self.scripts[SCRIPTS.get(sha.decode(), "another script")] += 1

@@ -1019,7 +1019,6 @@ class Report:
                            "the log: a worker answers from its cached entry, and a cold load "
                            "reads the newest snapshot and the records after it.")
             elif kind == "calls":
-                row = r(c["name"][len("calls-"):])
                 out.append(head + f" Round trips: {c['spread']}; commandstats "
                            f"{c['cpu']:.1f} commands per move. See *Round trips* above: what "
                            "each call is for, and what a batch call carried.")

@@ -188,6 +188,11 @@ return replies
 """
 
 
+def sha1(source: str) -> str:
+    """A script's SHA1, as EVALSHA names it."""
+    return hashlib.sha1(source.encode()).hexdigest()
+
+
 def batch_source(sources) -> str:
     """One script running any of `sources` (by their place, from 1) as BATCH_CALLS says."""
     functions = "".join(f"function(KEYS, ARGV)\n{source}\nend,\n" for source in sources)
@@ -289,8 +294,8 @@ class Batch:
     def __init__(self, sources):
         self.sources = tuple(sources)
         self.source = batch_source(self.sources)
-        self.sha = hashlib.sha1(self.source.encode()).hexdigest()
-        self.shas = [hashlib.sha1(source.encode()).hexdigest() for source in self.sources]
+        self.sha = sha1(self.source)
+        self.shas = [sha1(source) for source in self.sources]
         self.loaded = False
 
     def place(self, source: str) -> int:
@@ -354,10 +359,11 @@ class Script:
             return self.script(keys=keys, args=args)
         mux = self.mux
         if mux is not None and mux.usable():
+            packed = part = None
             if self.part:   # packed by the multiplexer, alone or with others
-                packed, part = None, (*self.part, keys, args)
+                part = (*self.part, keys, args)
             else:
-                packed, part = pack_command(("EVALSHA", self.script.sha, len(keys), *keys, *args)), None
+                packed = pack_command(("EVALSHA", self.script.sha, len(keys), *keys, *args))
             try:
                 return self.retry.call_with_retry(lambda: mux.call(packed, part),
                                                   lambda _error: None)
@@ -398,8 +404,7 @@ class Store:
         self._claim = Script(client, CLAIM, mux, batch)
 
     def scripts_loaded(self) -> bool:
-        shas = [hashlib.sha1(source.encode()).hexdigest() for source in self._sources()]
-        found = self.r.script_exists(*shas)
+        found = self.r.script_exists(*(sha1(source) for source in self._sources()))
         if isinstance(found, dict):  # a cluster answers per node
             found = [all(v) for v in zip(*found.values())]
         return all(found)

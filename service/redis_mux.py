@@ -70,10 +70,10 @@ class Multiplexer:
         """Whether the caller may use it: the thread it was made in (its event loop's)."""
         return _real_thread_id() == self.thread or getpid() != self.pid
 
-    def call(self, packed: bytes, part=None):
+    def call(self, packed: bytes | None, part=None):
         """Send one packed command and return its reply (a top-level error reply is raised).
-        `part`: what the command is as a call of a batch script, (batch, place, keys, args) (a
-        Batch of events/store.py), sent with the turn's other calls of that batch as one."""
+        Or, instead of `packed`, `part`: a call of a batch script, (batch, place, keys, args) (a
+        Batch of events/store.py), packed here with the turn's other calls of that batch."""
         if getpid() != self.pid:
             self._reset()   # the parent's connection is the parent's: never touched here
         if self.sock is None:
@@ -200,16 +200,16 @@ def together(turn: list) -> list:
         if part is None:
             out.append((packed, waiter))
         else:
-            parts.setdefault(part[0], []).append((packed, waiter, part[1:]))
+            parts.setdefault(part[0], []).append((waiter, part[1:]))
     for batch, calls in parts.items():
         for at in range(0, len(calls), MOST_TOGETHER):
             some = calls[at:at + MOST_TOGETHER]
             if len(some) == 1:
-                _, waiter, call = some[0]
+                waiter, call = some[0]
                 out.append((batch.pack_one(*call), waiter))
             else:
-                out.append((batch.pack([call for _, _, call in some]),
-                            Together(batch, [waiter for _, waiter, _ in some])))
+                out.append((batch.pack([call for _, call in some]),
+                            Together(batch, [waiter for waiter, _ in some])))
     return out
 
 
