@@ -177,7 +177,7 @@ def game_view(game: Game, viewer: Any, store: Games | None = None) -> dict:
         "awaited": game.awaited(),
         "state": engine.view(state, viewer),
         "legal_moves": engine.legal_moves(state, seat)
-        if seat is not None and not game.read_only and not game.over() else [],
+        if seat is not None and not game.read_only and result is None else [],
         "undo": {"steps": len(reach), "versions": reach},
         "clock": game.clock_now(time.time()),
         "result": result,

@@ -75,19 +75,25 @@ def on_hang_up(environ: dict, notify):
         return lambda: None
     import socket
 
-    import gevent
-    from gevent.socket import wait_read
+    from gevent import get_hub
 
-    def watch():
+    # a watcher on the event loop rather than a greenlet per stream: an open stream costs no
+    # greenlet's stack, and its opening no spawn and no kill
+    raw = getattr(sock, "_sock", sock)   # the kernel's socket under gevent's, non-blocking
+    watcher = get_hub().loop.io(sock.fileno(), 1)
+
+    def readable():
         try:
-            wait_read(sock.fileno())
-            gone = sock.recv(1, socket.MSG_PEEK) == b""
+            gone = raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+        except BlockingIOError:
+            return   # nothing to read after all: keep watching
         except OSError:
             gone = True
+        watcher.stop()
         if gone:   # readable with data: a client talking on a stream; left to the keep-alive
             notify()
-    watcher = gevent.spawn(watch)
-    return watcher.kill
+    watcher.start(readable)
+    return watcher.close
 
 
 def event_queue():
