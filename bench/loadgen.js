@@ -136,9 +136,11 @@ class Conn {
   }
 }
 
-// A server-sent event stream: GET, then a chunked body read as it comes, cut into events.
+// A server-sent event stream: GET, then a chunked body read as it comes, cut into events. When
+// the server ends the answer (a finished game's stream does), `onEnd` gets the connection, still
+// open, for the next request, as an HTTP client's pool keeps it; otherwise null.
 class Sse {
-  constructor(port, path, headers, onEvent, onEnd) {
+  constructor(port, path, headers, onEvent, onEnd, sock = null) {
     this.port = port;
     this.onEvent = onEvent;
     this.onEnd = onEnd;
@@ -147,8 +149,11 @@ class Sse {
     this.headDone = false;
     this.chunked = false;
     this.closed = false;
-    this.sock = net.connect(this.port, HOST);
-    this.sock.setNoDelay(true);
+    if (sock === null) {
+      sock = net.connect(this.port, HOST);
+      sock.setNoDelay(true);
+    }
+    this.sock = sock;
     this.sock.on('data', (d) => this.onData(d));
     this.sock.on('error', (e) => { error(`stream: ${e.message}`); this.end(); });
     this.sock.on('close', () => this.end());
@@ -159,7 +164,13 @@ class Sse {
     if (this.closed) return;
     this.closed = true;
     this.sock.destroy();
-    this.onEnd();
+    this.onEnd(null);
+  }
+  finished() {  // the answer is complete: the connection goes to whoever asks next
+    if (this.closed) return;
+    this.closed = true;
+    for (const name of ['data', 'error', 'close']) this.sock.removeAllListeners(name);
+    this.onEnd(this.sock);
   }
   close() {
     this.closed = true;
@@ -183,6 +194,7 @@ class Sse {
       this.headDone = true;
       this.raw = this.raw.subarray(end + 4);
     }
+    let complete = false;   // the answer's last chunk came: its events go first, then the end
     if (this.chunked) {
       let at = 0;
       for (;;) {
@@ -190,7 +202,7 @@ class Sse {
         if (lineEnd < 0) break;
         const size = parseInt(this.raw.toString('latin1', at, lineEnd), 16);
         if (this.raw.length < lineEnd + 2 + size + 2) break;
-        if (size === 0) { this.raw = Buffer.alloc(0); this.end(); return; }
+        if (size === 0) { complete = true; at = this.raw.length; break; }
         this.text += this.raw.toString('utf8', lineEnd + 2, lineEnd + 2 + size);
         at = lineEnd + 2 + size + 2;
       }
@@ -215,6 +227,7 @@ class Sse {
       }
       if (data.length) this.onEvent(event, data.join('\n'), id);
     }
+    if (complete) this.finished();
   }
 }
 
@@ -362,24 +375,37 @@ class StreamSeat {
     this.pending = null;  // a view that arrived while a move was in flight
   }
   get game() { return this.slot.games[this.index]; }
-  open() {
-    if (stopping) return;
-    if (this.index >= this.slot.games.length) { stats.exhausted++; return; }
+  open(sock = null) {
+    if (stopping || this.index >= this.slot.games.length) {
+      if (sock) sock.destroy();
+      if (!stopping) stats.exhausted++;
+      return;
+    }
     const g = this.game, index = this.index;
+    let over = false;
     this.sse = new Sse(this.conn.port, `/games/${g.gid}/stream`, auth(g.tokens[this.seat]),
-      (event, data) => { if (event === 'view' && index === this.index) this.onView(JSON.parse(data)); },
-      () => { if (!stopping && index === this.index) { error('stream ended early'); setTimeout(() => this.open(), 50); } });
+      (event, data) => {
+        if (event !== 'view' || index !== this.index) return;
+        const view = JSON.parse(data);
+        if (view.result !== null) over = true;
+        this.onView(view);
+      },
+      (kept) => {
+        if (!stopping && index === this.index && over) {  // the game's end ends its stream
+          this.index++;
+          this.posted = -1;
+          this.pending = null;
+          this.open(kept);   // the next table's stream on the same connection
+          return;
+        }
+        if (kept) kept.destroy();
+        if (!stopping && index === this.index) { error('stream ended early'); setTimeout(() => this.open(), 50); }
+      }, sock);
   }
   onView(view) {
     stats.views++;
     if (this.posting) { this.pending = view; return; }
-    if (view.result !== null) {
-      this.sse.close();
-      this.index++;
-      this.posted = -1;
-      this.open();
-      return;
-    }
+    if (view.result !== null) return;   // the stream ends after it: see open()
     if (!view.awaited.includes(this.seat) || !view.legal_moves.length || view.version <= this.posted) return;
     if (stopping) return;
     const g = this.game;
@@ -429,7 +455,7 @@ function main() {
   const idle = [];
   for (let i = 0; i < (cfg.idle_streams || 0); i++) {
     const gid = cfg.idle_games[i % cfg.idle_games.length];
-    idle.push(new Sse(PORTS[portsGiven++ % PORTS.length], `/games/${gid}/stream`, '', () => { stats.views++; }, () => {}));
+    idle.push(new Sse(PORTS[portsGiven++ % PORTS.length], `/games/${gid}/stream`, '', () => { stats.views++; }, (kept) => { if (kept) kept.destroy(); }));
   }
   live.push({ close: () => { for (const s of idle) s.close(); }, step: () => {} });
   t0 = now();

@@ -6,9 +6,10 @@ view after it: at once to a seat the game awaits (and to everybody at its end), 
 STREAM_GATHER to anyone else, with the records that came meanwhile, under one view (half the
 views and sends of a two-player game). A comment keeps an idle stream open every
 STREAM_KEEPALIVE seconds; after STREAM_SECONDS the stream ends and the client reopens it
-(EventSource does so by itself after `retry`, resending the last id). A browser cannot send a
-header, so a seat streams with a ticket: it stays valid for TICKET_SECONDS after its last use, so
-the same URL serves every reconnect.
+(EventSource does so by itself after `retry`, resending the last id). A game's end ends its
+streams too: nothing can come after it. A browser cannot send a header, so a seat streams with a
+ticket: it stays valid for TICKET_SECONDS after its last use, so the same URL serves every
+reconnect.
 """
 from __future__ import annotations
 
@@ -85,7 +86,8 @@ def resume_point(query: dict) -> int | None:
 
 
 @routes.route("/games/<gid>/stream", "GET", "streamGame", query=s.StreamQuery,
-              responses={200: ("text/event-stream", "the live stream")},
+              responses={200: ("text/event-stream", "the live stream"),
+                         204: (None, "the game is over and the caller has heard its end")},
               errors=("no_such_game", "bad_ticket", "unknown_token", "wrong_game",
                       "too_many_streams"), auth="optional")
 def stream(query, gid):
@@ -97,7 +99,9 @@ def stream(query, gid):
     meanwhile with them, under one view.
 
     Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
-    reopen it (EventSource does; with a ticket, the same URL works while the ticket is used)."""
+    reopen it (EventSource does; with a ticket, the same URL works while the ticket is used).
+    It ends too after the view of the game's end, which carries the last version as its `id`;
+    resumed from there, the answer is 204 No Content (an EventSource stops reconnecting)."""
     app = current_app._get_current_object()
     follower = app.extensions["tablefold.follower"]
     config = current_app.config
@@ -132,6 +136,14 @@ def stream(query, gid):
         else:
             follower.release(gid)
         raise
+    if game.over() and since is not None and since >= game.version:
+        # the client has heard the end: nothing will ever come, and 204 stops an EventSource
+        handle.close()
+        if opened:
+            leave()
+        done = Response(status=204)
+        del done.headers["Content-Type"]   # no body, so no type
+        return done
     if not opened:
         handle.close()
         raise ApiError("too_many_streams", "Too many live streams are open for this game or "
@@ -171,6 +183,19 @@ def view_message(view: bytes) -> bytes:
     return b"event: view\ndata: %b\n\n" % view
 
 
+def final_view_message(view: bytes, version: int) -> bytes:
+    """The view of a finished game, the stream's last message: its `id` makes a client that
+    reconnects (EventSource does, after `retry`) resume at the end, which is answered 204, the
+    answer that stops an EventSource for good."""
+    return b"id: %d\nevent: view\ndata: %b\n\n" % (version, view)
+
+
+def ending_view(game: Game, viewer, store=None) -> bytes:
+    """The view message after the records sent: the final one once the game is over."""
+    view = VIEWS.get(game, viewer, store)
+    return final_view_message(view, game.version) if game.over() else view_message(view)
+
+
 HUNG_UP = None   # put in a stream's queue when its client has closed the connection
 
 
@@ -201,8 +226,10 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
                 out += [record_message(record, viewer)
                         for record in games().store.records(gid, since + 1, game.version)]
             last = game.version
-            out.append(view_message(VIEWS.get(game, viewer)))
+            out.append(ending_view(game, viewer))
         yield b"".join(out)
+        if game.over():
+            return   # nothing comes after the end: the answer ends, its connection stays open
         deadline = time.monotonic() + lifetime
         pending, due = [], None   # records heard and not sent yet; when they go at the latest
         while (left := deadline - time.monotonic()) > 0 or pending:   # what waits goes first
@@ -242,8 +269,10 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
                         for record in hub.store.records(gid, last + 1, current.version)]
                 last = current.version
             if current is not None:
-                out.append(view_message(VIEWS.get(current, viewer, hub)))
+                out.append(ending_view(current, viewer, hub))
             yield b"".join(out)
+            if current is not None and current.over():
+                return
     finally:
         stop_watch()
         STREAMS.dec()

@@ -120,9 +120,9 @@ def operation(op: Operation, examples: dict | None = None) -> dict:
                                                             "text/plain": log}}
     for status, answer in op.responses.items():
         if isinstance(answer, tuple):
-            media, text = answer
-            out["responses"][str(status)] = {"description": text,
-                                             "content": {media: {"schema": {"type": "string"}}}}
+            media, text = answer   # no media: an answer without a body
+            out["responses"][str(status)] = {"description": text} if media is None else {
+                "description": text, "content": {media: {"schema": {"type": "string"}}}}
         elif answer is None:
             out["responses"][str(status)] = {"description": "OK"}
         else:

@@ -249,7 +249,8 @@ def messages(chunks) -> dict:
         text = chunk.decode() if isinstance(chunk, bytes) else chunk
     views = [json.loads(line[6:])["version"] for line in text.splitlines()
              if line.startswith("data: ") and '"engine"' in line]
-    return {"records": [line[4:] for line in text.splitlines() if line.startswith("id: ")],
+    return {"records": [block.split("\n", 1)[0][4:] for block in text.split("\n\n")
+                        if block.startswith("id: ") and "\nevent: record\n" in block],
             "views": views}
 
 
@@ -342,6 +343,52 @@ def test_the_end_of_a_game_reaches_every_stream_at_once(real_redis_url, real_red
     assert time.monotonic() - last < 2.5
     for s in streams:
         s.close()
+
+
+def test_a_stream_ends_after_the_games_end_and_a_client_that_heard_it_is_told_204(
+        real_redis_url, real_redis):
+    """Nothing comes after a game's end: its stream ends there, well before its lifetime (the
+    client's connection free for its next request), and the final view carries the last
+    version as its id, so that an EventSource reconnecting from it is answered 204 and stops."""
+    writer, watcher, gid, t0, t1 = two_seats(
+        real_redis_url, {**FAST, "STREAM_SECONDS": 30}, options={"rounds": 1})
+    tokens = {0: t0, 1: t1}
+    play = writer.test_client()
+    for seat, body in ((0, {"type": "end"}), (1, {"type": "end"}), (0, {"type": "choose", "n": 1})):
+        assert play.post(f"/games/{gid}/moves", json={"move": body},
+                         headers=auth(tokens[seat])).status_code == 200
+    stream = watcher.test_client().get(f"/games/{gid}/stream", headers=auth(t1), buffered=False)
+    chunks = iter(stream.response)
+    assert messages(chunks)["views"] == [4]
+    time.sleep(0.3)   # the worker's subscription took hold
+    started = time.monotonic()
+    assert play.post(f"/games/{gid}/moves", json={"move": {"type": "choose", "n": 2}},
+                     headers=auth(t1)).json["result"] is not None
+    rest = b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks).decode()
+    assert time.monotonic() - started < 2.5   # ended at once, not after its 30 s
+    record, final = rest.strip().split("\n\n")
+    assert record.startswith("id: 5\nevent: record\n")
+    assert final.startswith("id: 5\nevent: view\ndata: ")
+    assert json.loads(final.split("data: ", 1)[1])["result"] is not None
+    stream.close()
+
+    client = watcher.test_client()
+    # opened after the end: the final view, and the stream ends
+    fresh = client.get(f"/games/{gid}/stream", headers=auth(t0))
+    assert fresh.status_code == 200
+    assert fresh.data.decode().strip().split("\n\n")[-1].startswith("id: 5\nevent: view\n")
+    # resumed from the end (EventSource resends the last id): nothing to say, and 204 stops it
+    for resumed in (client.get(f"/games/{gid}/stream", headers={**auth(t0), "Last-Event-ID": "5"}),
+                    client.get(f"/games/{gid}/stream?since=5")):
+        assert resumed.status_code == 204 and resumed.data == b""
+    # resumed from before the end: the records missed, then the final view
+    behind = client.get(f"/games/{gid}/stream", headers={**auth(t0), "Last-Event-ID": "3"})
+    assert [b.split("\n")[:2] for b in behind.data.decode().strip().split("\n\n")[1:]] == [
+        ["id: 4", "event: record"], ["id: 5", "event: record"], ["id: 5", "event: view"]]
+    # none of them is still counted under the bounds
+    time.sleep(0.6)
+    from events.store import stream_counters
+    assert int(real_redis.get(stream_counters(gid, "127.0.0.1")[0]) or 0) == 0
 
 
 def test_records_gathered_as_a_stream_ends_are_sent_before_it_ends(real_redis_url, real_redis):

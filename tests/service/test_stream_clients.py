@@ -181,3 +181,65 @@ def test_a_stream_whose_client_hangs_up_ends_at_once_not_at_its_next_keep_alive(
     ended = time.monotonic() - hung_up
     assert live_streams(server.base) == before
     assert ended < KEEPALIVE / 4, f"the stream ended {ended:.1f} s after its client left"
+
+
+def play_to_the_end(base: str, gid: str, tokens: dict) -> list[int]:
+    """Both seats play their first legal move until the game ends: the versions recorded."""
+    moved = []
+    with httpx.Client(base_url=base, timeout=10) as http:
+        while True:
+            view = http.get(f"/games/{gid}").json()
+            if view["result"] is not None:
+                return moved
+            seat = view["awaited"][0]
+            legal = http.get(f"/games/{gid}", headers=auth(tokens[seat])).json()["legal_moves"]
+            answer = http.post(f"/games/{gid}/moves", headers=auth(tokens[seat]), json={
+                "move": legal[0]["move"], "expected_version": view["version"],
+                "move_id": f"m{view['version']}"})
+            assert answer.status_code == 200, answer.text
+            moved.append(answer.json()["version"])
+
+
+def test_an_eventsource_that_heard_the_end_stops_instead_of_reconnecting(server):
+    """At production settings: the stream ends after the final view, the EventSource reconnects
+    from its id (after the stream's `retry`), is answered 204, and stops for good: no reconnect
+    every second to a game that can never change."""
+    command = node_client()
+    gid, tokens = new_table(server.base)
+    ticket = httpx.post(f"{server.base}/games/{gid}/stream-ticket",
+                        headers=auth(tokens[0])).json()["ticket"]
+    follow = 8
+    node = subprocess.Popen(command + [f"{server.base}/games/{gid}/stream?ticket={ticket}",
+                                       str(follow)], stdout=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    moved = play_to_the_end(server.base, gid, tokens)
+    out, _ = node.communicate(timeout=follow + 30)
+    said = [json.loads(line) for line in out.splitlines()]
+    assert [int(s["id"]) for s in said if s["kind"] == "record"] == moved
+    final = [s for s in said if s["kind"] == "view"][-1]
+    assert final["data"]["result"] is not None and final["id"] == str(moved[-1])
+    # ended once (reconnecting: 0), then refused for good (closed: 2), opened only the once
+    assert [s["state"] for s in said if s["kind"] == "error"] == [0, 2]
+    assert sum(s["kind"] == "open" for s in said) == 1
+    assert said[-1]["kind"] == "done" and said[-1]["state"] == 2
+
+
+def test_a_finished_games_stream_ends_and_its_connection_serves_the_next_request(server):
+    """A stream of a finished game is its view and the end of the answer, not a connection held
+    for the stream's lifetime: the client's kept-alive connection takes its next request."""
+    gid, tokens = new_table(server.base)
+    play_to_the_end(server.base, gid, tokens)
+    host, port = server.base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=KEEPALIVE)
+    conn.request("GET", f"/games/{gid}/stream", headers=auth(tokens[1]))
+    response = conn.getresponse()
+    started = time.monotonic()
+    body = response.read().decode()   # to the end of the answer
+    assert time.monotonic() - started < KEEPALIVE / 2
+    assert response.status == 200 and body.strip().split("\n\n")[-1].startswith("id: ")
+    sock = conn.sock
+    conn.request("GET", f"/games/{gid}", headers=auth(tokens[1]))
+    view = conn.getresponse()
+    assert view.status == 200 and json.loads(view.read())["result"] is not None
+    assert conn.sock is sock   # the same connection
+    conn.close()
