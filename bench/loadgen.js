@@ -16,7 +16,8 @@
 //   read     GET /games/{id}, the seats in turn
 //   bare_read GET /bare/{id}/read
 //   stream   Tic Tac Trek: each seat follows GET /games/{id}/stream (server-sent events) and posts
-//            a random legal move when the stream's view says the seat is awaited
+//            a random legal move when the stream's view says the seat is awaited; at the game's
+//            end the server ends the stream and the next table's goes on the same connection
 //   poll     Tic Tac Trek: GET /games/{id} as the seat to move, then POST its move (an ideal
 //            poller: the next GET comes right after the move is confirmed)
 // A slot holds a list of games: `per_game` moves on one (or the game's end) and it takes the next.

@@ -619,7 +619,9 @@ class Report:
             "ends), two seats, played in a fixed cycle end/end/choose/choose (each record a "
             "checkpoint for the other seat, every fourth a reveal); each slot plays one game "
             "across the repeats. Tic Tac Trek rows play fresh tables (copies of new ones), "
-            "random legal moves, both seats human, a slot taking its next table when one ends.",
+            "random legal moves, both seats human, a slot taking its next table when one ends (each "
+            "seat's next stream on the connection its last one ended on, as an HTTP client's "
+            "pool reuses it).",
         ]
         return out
 
@@ -868,8 +870,9 @@ class Report:
         return (f" By server CPU the ratio is {check['cpu']:.2f}; the load generator, on the "
                 f"same {NCPU} cores, spends {fr.client_ms:.3f} ms of CPU a stream-driven move "
                 f"against {mv.client_ms:.3f} for an (a) move ({fr.client_ms / mv.client_ms:.1f} "
-                "times as much: each move is read on two live streams, each opened on a new "
-                "connection per table, as an EventSource client does), CPU the measured ratio "
+                "times as much: each move is read on two live streams, each table's two "
+                "streams opened anew, on the connections that held the last table's: the "
+                "server ends a stream at its game's end), CPU the measured ratio "
                 "takes from the server and the server-CPU one does not.")
 
     def round_trips(self) -> list[str]:

@@ -92,16 +92,18 @@ def test_games_play_to_the_end_with_every_request_on_a_random_node(nodes, engine
     seen: list[int] = []
 
     def follow():
-        event = b""
+        event, last = b"", None
         with requests.get(f"{follower.base}/games/{gid}/stream?since=1", stream=True,
                           timeout=(5, 60)) as r:
             for line in r.iter_lines():
                 if line.startswith(b"id: "):
-                    seen.append(int(line[4:]))
+                    last = int(line[4:])
                 elif line.startswith(b"event: "):
                     event = line[7:]
+                    if event == b"record":
+                        seen.append(last)
                 elif event == b"view" and line.startswith(b"data: ") and b'"result":{' in line:
-                    return  # the game is over
+                    return  # the game is over (and its stream ends)
 
     watcher = threading.Thread(target=follow, daemon=True)
     watcher.start()
