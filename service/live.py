@@ -179,31 +179,24 @@ def record_message(record: dict, viewer) -> bytes:
         record["v"], dumps({"record": redact_record(record, viewer)}))
 
 
-def view_message(view: bytes) -> bytes:
-    return b"event: view\ndata: %b\n\n" % view
-
-
-def final_view_message(view: bytes, version: int) -> bytes:
-    """The view of a finished game, the stream's last message: its `id` makes a client that
-    reconnects (EventSource does, after `retry`) resume at the end, which is answered 204, the
-    answer that stops an EventSource for good."""
-    return b"id: %d\nevent: view\ndata: %b\n\n" % (version, view)
-
-
-def ending_view(game: Game, viewer, store=None) -> bytes:
-    """The view message after the records sent: the final one once the game is over."""
-    view = VIEWS.get(game, viewer, store)
-    return final_view_message(view, game.version) if game.over() else view_message(view)
+def view_message(view: bytes, final: int | None = None) -> bytes:
+    """A view; `final`, the version of a finished game's, the stream's last message: as its
+    `id`, a client that reconnects (EventSource does, after `retry`) resumes at the end, which
+    is answered 204, the answer that stops an EventSource for good."""
+    if final is None:
+        return b"event: view\ndata: %b\n\n" % view
+    return b"id: %d\nevent: view\ndata: %b\n\n" % (final, view)
 
 
 HUNG_UP = None   # put in a stream's queue when its client has closed the connection
 
 
-def awaits(game: Game, viewer) -> bool:
+def awaits(game: Game, viewer, over: bool) -> bool:
     """Whether the viewer hears new records at once: a seat the game awaits, and everybody at
-    its end. Others hear them within STREAM_GATHER, with those that come meanwhile, under one
-    view: the seat that just moved (its answer told it the move is recorded) and spectators."""
-    return game.over() or (viewer is not None and viewer in game.awaited())
+    its end (`over`). Others hear them within STREAM_GATHER, with those that come meanwhile,
+    under one view: the seat that just moved (its answer told it the move is recorded) and
+    spectators."""
+    return over or (viewer is not None and viewer in game.awaited())
 
 
 def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, environ=None):
@@ -225,10 +218,10 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
             if since is not None and since < game.version:
                 out += [record_message(record, viewer)
                         for record in games().store.records(gid, since + 1, game.version)]
-            last = game.version
-            out.append(ending_view(game, viewer))
+            last, over = game.version, game.over()
+            out.append(view_message(VIEWS.get(game, viewer), last if over else None))
         yield b"".join(out)
-        if game.over():
+        if over:
             return   # nothing comes after the end: the answer ends, its connection stays open
         deadline = time.monotonic() + lifetime
         pending, due = [], None   # records heard and not sent yet; when they go at the latest
@@ -253,9 +246,10 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
                 continue
             # no app context: pushing one costs more than the view
             current = hub.at_least(gid, pending[-1]["v"])
+            over = current is not None and current.over()
             if due is None:
                 due = time.monotonic() + gather
-            if current is not None and time.monotonic() < due and not awaits(current, viewer):
+            if current is not None and time.monotonic() < due and not awaits(current, viewer, over):
                 continue   # what comes meanwhile goes with these records, under one view
             # the records and the view after them in one write: one send, one chunk
             out = [record_message(record, viewer) for record in pending]
@@ -269,9 +263,9 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
                         for record in hub.store.records(gid, last + 1, current.version)]
                 last = current.version
             if current is not None:
-                out.append(ending_view(current, viewer, hub))
+                out.append(view_message(VIEWS.get(current, viewer, hub), last if over else None))
             yield b"".join(out)
-            if current is not None and current.over():
+            if over:
                 return
     finally:
         stop_watch()
