@@ -7,10 +7,13 @@ copy as it arrives, so the next move here appends in one round trip whichever wo
 connection reached, and each live stream of the game hears it. Nothing is read per record: Redis
 pushes, the worker reads its one socket. A record heard out of order (a gap, or after the
 subscription came back) is read from the log, so a stream never misses one. The reader is a
-thread; under gevent's worker it is a greenlet.
+thread; under gevent's worker the socket is read in the event loop itself (a watcher's callback,
+as service/redis_mux.py reads its replies): a push then costs no greenlet switch and no timer,
+and only what needs a read of Redis is left to the reader, a greenlet.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import socket
@@ -74,6 +77,7 @@ class Follower:
         self._followed: dict[str, _Followed] = {}
         self._waiting = 0                    # moves waiting for a push
         self._conn = None
+        self.in_event_loop = False           # whether the subscription is read in gevent's loop
         self._pid = None                     # the process the reader runs in (not a forked copy)
         self._leaving = Gathered(self._unsubscribe, LEAVE_SECONDS)
         games.on_cached = self._cache_changed
@@ -252,6 +256,7 @@ class Follower:
         return conn
 
     def _run(self) -> None:
+        in_loop = _event_loop() is not None
         pause, failures = 0.05, 0
         while True:
             try:
@@ -266,8 +271,16 @@ class Follower:
                 if failures:
                     log.warning("the records' subscription is back after %d failures", failures)
                 pause, failures = 0.05, 0
-                for message in self._messages(conn):
-                    self._handle(message)
+                sock = getattr(conn, "_sock", None)
+                self.in_event_loop = (in_loop and hiredis is not None
+                                      and isinstance(sock, socket.socket))
+                if self.in_event_loop:
+                    self._serve_in_loop(sock)
+                else:
+                    for message in self._messages(conn):
+                        later = self._handle(message)
+                        if later is not None:
+                            later()
             except Exception as e:
                 failures += 1
                 if failures == 1:  # once, not at every retry while Redis is away
@@ -314,55 +327,119 @@ class Follower:
             while (message := parser.gets()) is not False:
                 yield message
 
-    def _handle(self, message) -> None:
+    def _serve_in_loop(self, sock: socket.socket) -> None:
+        """Read the subscription in gevent's event loop until it fails: each push is handled in
+        the callback of the socket's watcher, and this greenlet makes the calls that read Redis
+        (catching up), in order, and keeps the connection alive."""
+        from gevent.queue import Empty, Queue
+        raw = getattr(sock, "_sock", sock)   # the kernel's socket under gevent's wrapper
+        parser, work, heard = hiredis.Reader(), Queue(), [time.monotonic()]
+
+        def readable() -> None:
+            try:
+                data = raw.recv(65536)
+                if not data:
+                    raise ConnectionError("Redis closed the subscription's connection")
+                heard[0] = time.monotonic()
+                parser.feed(data)
+                while (message := parser.gets()) is not False:
+                    later = self._handle(message)
+                    if later is not None:
+                        work.put(later)
+            except BlockingIOError:
+                return
+            except Exception as e:   # this greenlet raises it and connects again
+                watcher.stop()
+                work.put(e)
+
+        watcher = _event_loop().loop.io(raw.fileno(), 1)
+        watcher.start(readable)
+        try:
+            pinged = None
+            while True:
+                now = time.monotonic()
+                if pinged is not None and heard[0] >= pinged:
+                    pinged = None
+                if pinged is not None:
+                    if now - pinged >= self.keepalive:
+                        raise TimeoutError("the subscription does not answer")
+                    wait = pinged + self.keepalive - now
+                elif now - heard[0] >= self.keepalive:
+                    self._command("PING")
+                    pinged, wait = now, self.keepalive
+                else:
+                    wait = heard[0] + self.keepalive - now
+                try:
+                    later = work.get(timeout=wait)
+                except Empty:
+                    continue
+                if isinstance(later, Exception):
+                    raise later
+                later()
+        finally:
+            watcher.close()
+
+    def _handle(self, message) -> Callable[[], None] | None:
+        """Take one message of the subscription in. What needs a read of Redis is not done but
+        given back, as a call for the reader to make: under gevent this runs in the event loop,
+        which must never wait."""
         if not isinstance(message, list):
-            return  # PING's answer
+            return None  # PING's answer
         kind = message[0]
         if kind == b"message":
-            self._arrived(channel_game(message[1]), message[2])
-        elif kind == b"subscribe":
+            return self._arrived(channel_game(message[1]), message[2])
+        if kind == b"subscribe":
             gid = channel_game(message[1])
             with self._cond:
                 if gid in self._wanted:
                     self._confirmed.add(gid)
                     self._cond.notify_all()   # a read waiting for it (mark)
-            self._catch_up(gid, None)  # records made before the subscription took hold
-        elif kind == b"unsubscribe":
+            # records made before the subscription took hold
+            return functools.partial(self._catch_up, gid, None)
+        if kind == b"unsubscribe":
             gid = channel_game(message[1])
             with self._cond:
                 if gid not in self._wanted:
                     self._confirmed.discard(gid)
+        return None
 
-    def _arrived(self, gid: str, data: bytes) -> None:
+    def _arrived(self, gid: str, data: bytes) -> Callable[[], None] | None:
         # every record of a held game comes here, this worker's own too: kept short
         version, gen, raw = data.split(b" ", 2)
         version = int(version)
+        later = []
         try:
             record = self.games.pushed(gid, version, gen.decode(), raw)
         except Exception:  # a record this worker cannot fold: its copy is dropped, not the subscription
             log.exception("folding a pushed record of %s", gid)
-            self.games.cache.drop(gid)
             record = None
+            # by the reader: letting a game go may start a thread, which waits for it to start
+            later.append(functools.partial(self.games.cache.drop, gid))
         if version > self._heard.get(gid, 0) and gid in self._wanted:
             self._heard[gid] = version
         if self._waiting:
             with self._cond:
                 self._cond.notify_all()
-        if gid in self._followed:
-            self._catch_up(gid, (version, record, raw))
+        pushed = (version, record, raw)
+        if gid in self._followed and not self._catch_up(gid, pushed, read=False):
+            later.append(functools.partial(self._catch_up, gid, pushed))
+        return _in_turn(later)
 
-    def _catch_up(self, gid: str, pushed) -> None:
+    def _catch_up(self, gid: str, pushed, read: bool = True) -> bool:
         """Hand the game's listeners what they have not heard: the pushed record, after any
-        records between (read from the log)."""
+        records between (read from the log). Without `read`, False when that needs the log
+        (nothing was done)."""
         with self._cond:
             f = self._followed.get(gid)
             if f is None:
-                return
+                return True
             position = f.position
         if pushed is not None and pushed[0] <= position:
-            return
+            return True
         if pushed is not None and pushed[0] == position + 1:
             records = [pushed[1] if pushed[1] is not None else self.games.decode(pushed[2])]
+        elif not read:
+            return False
         else:
             try:
                 records = self.games.store.records(gid, position + 1,
@@ -370,16 +447,37 @@ class Follower:
                 self.games.advance(gid, records)
             except Exception as e:  # the next record, or the next subscription, tries again
                 log.warning("catching up on %s: %s", gid, e)
-                return
+                return True
         if not records:
-            return
+            return True
         # listeners only queue what they hear: handed it in order, under the lock, and to every
         # listener there now (one that came while the log was read must not lose these records;
         # a listener skips what it already has)
         with self._cond:
             if f.position >= records[-1]["v"]:
-                return
+                return True
             records = [r for r in records if r["v"] > f.position]
             f.position = records[-1]["v"]
             for listener in list(f.listeners):
                 listener(records)
+        return True
+
+
+def _in_turn(calls: list) -> Callable[[], None] | None:
+    """One call that makes `calls` in turn; None for none."""
+    if len(calls) <= 1:
+        return calls[0] if calls else None
+
+    def each() -> None:
+        for call in calls:
+            call()
+    return each
+
+
+def _event_loop():
+    """gevent's hub when this process is gevent's (its sockets patched), else None."""
+    try:
+        from gevent import get_hub, monkey
+    except ImportError:
+        return None
+    return get_hub() if monkey.is_module_patched("socket") else None

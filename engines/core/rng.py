@@ -10,14 +10,18 @@ import hmac
 
 
 class Rng:
-    def __init__(self, key: bytes):
-        self._key = key
+    def __init__(self, key: bytes | None = None, *, seed: bytes = b"", message: bytes = b""):
+        """From its `key`, or from the `seed` and `message` it is HMAC'd from when first drawn
+        from (most moves draw nothing)."""
+        self._key, self._seed, self._message = key, seed, message
         self._counter = 0
         self._pool = b""
         self.drawn = False  # whether anything was drawn: the platform makes such a move a reveal
 
     def _bytes(self, n: int) -> bytes:
         self.drawn = True
+        if self._key is None:
+            self._key = hmac.new(self._seed, self._message, hashlib.sha256).digest()
         while len(self._pool) < n:
             block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
             self._pool += block
@@ -59,5 +63,4 @@ class Rng:
 
 def derive_rng(seed: str, n: int, label: str = "move") -> Rng:
     """The rng for record number n of a game with this secret seed (hex or text)."""
-    key = hmac.new(seed.encode(), f"{label}:{n}".encode(), hashlib.sha256).digest()
-    return Rng(key)
+    return Rng(seed=seed.encode(), message=f"{label}:{n}".encode())

@@ -92,13 +92,7 @@ def test_a_move_waits_for_a_record_already_pushed_rather_than_loading(workers, r
     game = new_game(mover)
     other.load(game.gid)
     assert wait_until(lambda: follower.subscribed == 1)
-    fold = other.pushed
-
-    def slow(*args):
-        time.sleep(0.03)
-        return fold(*args)
-
-    other.pushed = slow
+    slowed(follower, 0.03)
     mover.submit(game, 0, {"type": "add"})
     mover.submit(game, 0, {"type": "end"})
     before = other.store.r.sent
@@ -107,6 +101,24 @@ def test_a_move_waits_for_a_record_already_pushed_rather_than_loading(workers, r
     record = other.submit(copy, 1, {"type": "add"}, expected_version=3)
     assert record["v"] == 4 and other.cached(game.gid).version == 4
     assert other.store.r.sent - before == 1        # the append script: no load
+
+
+def slowed(follower: Follower, seconds: float) -> None:
+    """Each push reaches the follower `seconds` late, in order: handed to a thread of its own
+    that waits first (under gevent the reader cannot wait: it is the event loop)."""
+    import threading
+    arrive, pushes = follower._arrived, queue.Queue()
+
+    def late():
+        while True:
+            args = pushes.get()
+            time.sleep(seconds)
+            later = arrive(*args)
+            if later is not None:
+                later()
+
+    threading.Thread(target=late, daemon=True).start()
+    follower._arrived = lambda *args: pushes.put(args)
 
 
 def test_a_copy_that_cannot_follow_by_push_is_loaded(workers):
@@ -139,7 +151,7 @@ def test_a_record_this_worker_cannot_fold_drops_its_copy_not_the_subscription(wo
     other.pushed = broken
     mover.submit(game, 0, {"type": "add"})
     assert [r["v"] for r in heard.get(timeout=5)] == [2]   # the stream still hears it
-    assert failed == [2] and other.cached(game.gid) is None
+    assert failed == [2] and wait_until(lambda: other.cached(game.gid) is None)
     other.pushed = fold
     other.load(game.gid)
     mover.submit(game, 0, {"type": "end"})
@@ -341,6 +353,45 @@ def test_at_the_production_keepalive_a_silent_subscription_is_pinged(real_redis)
     handle.close()
 
 
+def gevent_runs_this_process() -> bool:
+    from gevent import monkey
+    return monkey.is_module_patched("socket")
+
+
+def test_under_gevent_the_subscription_is_read_in_the_event_loop(workers):
+    """gevent's worker reads pushes in its event loop (no greenlet switch or timer a push);
+    elsewhere a thread reads them (tests/events/test_follow_gevent.py runs this file under
+    gevent)."""
+    mover, other, follower = workers
+    held_and_heard(other, follower, new_game(mover))
+    assert follower.in_event_loop == gevent_runs_this_process()
+
+
+def test_a_subscription_whose_ping_is_not_answered_comes_back(real_redis, real_redis_url):
+    """Redis stops answering (paused here; a dead peer behind a proxy alike): after the
+    keep-alive's silence the follower pings, after another without an answer it connects
+    again, and records appended meanwhile are heard from the log. (Shortened keep-alive; at the
+    production one, test_at_the_production_keepalive_a_silent_subscription_is_pinged.)"""
+    mover = Games(Store(real_redis))
+    other = Games(Store(Counting.from_url(real_redis_url)))
+    follower = Follower(other, redis.Redis.from_url(real_redis_url, socket_timeout=15),
+                        keepalive_seconds=0.5)
+    game, heard, handle = held_and_heard(other, follower, new_game(mover))
+    connections = follower._epoch
+    real_redis.client_pause(2500, all=True)
+    time.sleep(0.1)
+    threading_submit = __import__("threading").Thread(
+        target=mover.submit, args=(game, 0, {"type": "add"}))   # answered once the pause ends
+    threading_submit.start()
+    assert wait_until(lambda: follower._epoch > connections, 10)
+    threading_submit.join(10)
+    assert [r["v"] for r in heard.get(timeout=10)] == [2]
+    assert wait_until(lambda: follower.subscribed == 1)
+    mover.submit(game, 0, {"type": "end"})
+    assert [r["v"] for r in heard.get(timeout=5)] == [3]
+    handle.close()
+
+
 def test_a_record_whose_push_was_lost_is_read_from_the_log_when_a_stream_rechecks(workers,
                                                                                 monkeypatch):
     """Redis did not deliver the push of the game's last record (a cluster's bus may drop one):
@@ -486,7 +537,7 @@ def test_a_subscription_confirmed_after_listening_brings_what_came_after_the_rea
     def confirmation_held_back(message):
         if isinstance(message, list) and message[0] == b"subscribe":
             confirm.wait(10)
-        handle_message(message)
+        return handle_message(message)
 
     monkeypatch.setattr(follower, "_handle", confirmation_held_back)
     read = other.load(game.gid)        # into the cache: subscribes
