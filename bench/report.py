@@ -744,7 +744,9 @@ class Report:
             "feeds every stream it holds, and because every request of a worker runs on one "
             "event loop, their Redis script calls share one connection, the commands of a "
             "turn of the loop written together (service/redis_mux.py; the sync and granian "
-            "rows below, on threads, use pooled connections). Against the others, in this run:",
+            "rows below, on threads, use pooled connections), and the subscription's pushes "
+            "are read and folded in the loop's own callback, with no greenlet switch or timer "
+            "a push (events/follow.py). Against the others, in this run:",
             "",
             f"- **gunicorn's own gevent worker** (the same processes and greenlets, each "
             "connection read by gunicorn's Python HTTP parser instead of service/httpd.py's "
@@ -1214,7 +1216,8 @@ class Report:
                 ("connections", "each HTTP connection's greenlet: its requests and live stream "
                  "(a run from before the two were told apart)"),
                 ("follower", "the follower: Redis's pushes of the records of the games the "
-                 "worker holds (the echo of its own appends, the fold of other workers')"),
+                 "worker holds (the echo of its own appends, the fold of other workers'), read "
+                 "in the event loop's callback, and its greenlet's catch-ups and keep-alive"),
                 ("event loop", "the event loop (gevent's hub: readiness, timers, and the "
                  "replies service/redis_mux.py hands out from it)"),
                 ("other", "other greenlets")]
@@ -1222,8 +1225,9 @@ class Report:
                "`tablefold serve` again, unprofiled, at 10 games, a server of its own for each "
                "row (fresh games, one phase of "
                f"{p.warmup + p.duration:.1f} s); each worker charges the CPU time between two "
-               "greenlet switches to the greenlet that ran (bench/serve.py `--greenlets`: two "
-               "clock reads a switch, its only cost). µs of the workers' CPU per confirmed move "
+               "greenlet switches to the greenlet that ran, and the follower's callback in the "
+               "event loop to the follower (bench/serve.py `--greenlets`: two "
+               "clock reads a switch or callback, its only cost). µs of the workers' CPU per confirmed move "
                "(per append for the bare app), both workers summed, their Redis apart:", "",
                "| what ran it | (a) move | bare Flask append | (f) stream-driven move |",
                "|---|---:|---:|---:|"]
@@ -1237,9 +1241,10 @@ class Report:
         out += ["", f"Beyond the bare append, a move's requests took {conn:+.0f} µs, the event "
                 f"loop {mv.get('event loop', 0) - ap.get('event loop', 0):+.0f} µs, and the "
                 f"follower {mv.get('follower', 0):.0f} µs, which the bare app does not have: "
-                "every record the append script publishes wakes each worker holding the game, "
-                "the one that appended it too (its echo, only recognised), and the other folds "
-                "it into its copy, so that a seat's next move there appends in one round trip. "
+                "every record the append script publishes wakes the event loop of each worker "
+                "holding the game, the one that appended it too (its echo, only recognised), "
+                "and the other folds it into its copy, so that a seat's next move there appends "
+                "in one round trip. "
                 "A game is held by each worker its seats' connections reached: in this one "
                 "phase by one worker or both, as the kernel handed the connections out; in the "
                 "(a) rows, by both (each row's warm-up connects anew, four times)."]

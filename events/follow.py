@@ -334,26 +334,8 @@ class Follower:
         from gevent.queue import Empty, Queue
         raw = getattr(sock, "_sock", sock)   # the kernel's socket under gevent's wrapper
         parser, work, heard = hiredis.Reader(), Queue(), [time.monotonic()]
-
-        def readable() -> None:
-            try:
-                data = raw.recv(65536)
-                if not data:
-                    raise ConnectionError("Redis closed the subscription's connection")
-                heard[0] = time.monotonic()
-                parser.feed(data)
-                while (message := parser.gets()) is not False:
-                    later = self._handle(message)
-                    if later is not None:
-                        work.put(later)
-            except BlockingIOError:
-                return
-            except Exception as e:   # this greenlet raises it and connects again
-                watcher.stop()
-                work.put(e)
-
         watcher = _event_loop().loop.io(raw.fileno(), 1)
-        watcher.start(readable)
+        watcher.start(self._read_pushes, raw, parser, work, heard, watcher)
         try:
             pinged = None
             while True:
@@ -378,6 +360,25 @@ class Follower:
                 later()
         finally:
             watcher.close()
+
+    def _read_pushes(self, raw: socket.socket, parser, work, heard: list, watcher) -> None:
+        """In the event loop, when the subscription's socket is readable: what came, handled;
+        what needs a read of Redis, or the connection's failure, queued for the reader."""
+        try:
+            data = raw.recv(65536)
+            if not data:
+                raise ConnectionError("Redis closed the subscription's connection")
+            heard[0] = time.monotonic()
+            parser.feed(data)
+            while (message := parser.gets()) is not False:
+                later = self._handle(message)
+                if later is not None:
+                    work.put(later)
+        except BlockingIOError:
+            return
+        except Exception as e:   # the reader raises it and connects again
+            watcher.stop()
+            work.put(e)
 
     def _handle(self, message) -> Callable[[], None] | None:
         """Take one message of the subscription in. What needs a read of Redis is not done but
