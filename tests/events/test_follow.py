@@ -3,6 +3,7 @@ are two Games over one Redis: what one appends, Redis pushes to the other."""
 from __future__ import annotations
 
 import queue
+import threading
 import time
 
 import pytest
@@ -106,7 +107,6 @@ def test_a_move_waits_for_a_record_already_pushed_rather_than_loading(workers, r
 def slowed(follower: Follower, seconds: float) -> None:
     """Each push reaches the follower `seconds` late, in order: handed to a thread of its own
     that waits first (under gevent the reader cannot wait: it is the event loop)."""
-    import threading
     arrive, pushes = follower._arrived, queue.Queue()
 
     def late():
@@ -380,11 +380,10 @@ def test_a_subscription_whose_ping_is_not_answered_comes_back(real_redis, real_r
     connections = follower._epoch
     real_redis.client_pause(2500, all=True)
     time.sleep(0.1)
-    threading_submit = __import__("threading").Thread(
-        target=mover.submit, args=(game, 0, {"type": "add"}))   # answered once the pause ends
-    threading_submit.start()
+    submit = threading.Thread(target=mover.submit, args=(game, 0, {"type": "add"}))
+    submit.start()   # answered once the pause ends
     assert wait_until(lambda: follower._epoch > connections, 10)
-    threading_submit.join(10)
+    submit.join(10)
     assert [r["v"] for r in heard.get(timeout=10)] == [2]
     assert wait_until(lambda: follower.subscribed == 1)
     mover.submit(game, 0, {"type": "end"})
@@ -528,7 +527,6 @@ def test_a_subscription_confirmed_after_listening_brings_what_came_after_the_rea
     """The read started the game's subscription (the worker did not hold it) and the listener
     came before Redis confirmed it: the handle is complete, because the confirmation reads the
     log from the listener's version, and a record appended in between is heard."""
-    import threading
     mover, other, follower = workers
     game = new_game(mover)
     confirm = threading.Event()
