@@ -256,7 +256,7 @@ class Follower:
         return conn
 
     def _run(self) -> None:
-        in_loop = _event_loop() is not None
+        hub = _event_loop()
         pause, failures = 0.05, 0
         while True:
             try:
@@ -272,14 +272,13 @@ class Follower:
                     log.warning("the records' subscription is back after %d failures", failures)
                 pause, failures = 0.05, 0
                 sock = getattr(conn, "_sock", None)
-                self.in_event_loop = (in_loop and hiredis is not None
+                self.in_event_loop = (hub is not None and hiredis is not None
                                       and isinstance(sock, socket.socket))
                 if self.in_event_loop:
-                    self._serve_in_loop(sock)
+                    self._serve_in_loop(hub, sock)
                 else:
                     for message in self._messages(conn):
-                        later = self._handle(message)
-                        if later is not None:
+                        for later in self._handle(message):
                             later()
             except Exception as e:
                 failures += 1
@@ -327,14 +326,14 @@ class Follower:
             while (message := parser.gets()) is not False:
                 yield message
 
-    def _serve_in_loop(self, sock: socket.socket) -> None:
+    def _serve_in_loop(self, hub, sock: socket.socket) -> None:
         """Read the subscription in gevent's event loop until it fails: each push is handled in
         the callback of the socket's watcher, and this greenlet makes the calls that read Redis
         (catching up), in order, and keeps the connection alive."""
         from gevent.queue import Empty, Queue
         raw = getattr(sock, "_sock", sock)   # the kernel's socket under gevent's wrapper
         parser, work, heard = hiredis.Reader(), Queue(), [time.monotonic()]
-        watcher = _event_loop().loop.io(raw.fileno(), 1)
+        watcher = hub.loop.io(raw.fileno(), 1)
         watcher.start(self._read_pushes, raw, parser, work, heard, watcher)
         try:
             pinged = None
@@ -371,8 +370,7 @@ class Follower:
             heard[0] = time.monotonic()
             parser.feed(data)
             while (message := parser.gets()) is not False:
-                later = self._handle(message)
-                if later is not None:
+                for later in self._handle(message):
                     work.put(later)
         except BlockingIOError:
             return
@@ -380,12 +378,12 @@ class Follower:
             watcher.stop()
             work.put(e)
 
-    def _handle(self, message) -> Callable[[], None] | None:
+    def _handle(self, message) -> list[Callable[[], None]]:
         """Take one message of the subscription in. What needs a read of Redis is not done but
-        given back, as a call for the reader to make: under gevent this runs in the event loop,
-        which must never wait."""
+        given back, as calls for the reader to make in turn: under gevent this runs in the event
+        loop, which must never wait."""
         if not isinstance(message, list):
-            return None  # PING's answer
+            return []  # PING's answer
         kind = message[0]
         if kind == b"message":
             return self._arrived(channel_game(message[1]), message[2])
@@ -396,15 +394,15 @@ class Follower:
                     self._confirmed.add(gid)
                     self._cond.notify_all()   # a read waiting for it (mark)
             # records made before the subscription took hold
-            return functools.partial(self._catch_up, gid, None)
+            return [functools.partial(self._catch_up, gid, None)]
         if kind == b"unsubscribe":
             gid = channel_game(message[1])
             with self._cond:
                 if gid not in self._wanted:
                     self._confirmed.discard(gid)
-        return None
+        return []
 
-    def _arrived(self, gid: str, data: bytes) -> Callable[[], None] | None:
+    def _arrived(self, gid: str, data: bytes) -> list[Callable[[], None]]:
         # every record of a held game comes here, this worker's own too: kept short
         version, gen, raw = data.split(b" ", 2)
         version = int(version)
@@ -424,7 +422,7 @@ class Follower:
         pushed = (version, record, raw)
         if gid in self._followed and not self._catch_up(gid, pushed, read=False):
             later.append(functools.partial(self._catch_up, gid, pushed))
-        return _in_turn(later)
+        return later
 
     def _catch_up(self, gid: str, pushed, read: bool = True) -> bool:
         """Hand the game's listeners what they have not heard: the pushed record, after any
@@ -462,17 +460,6 @@ class Follower:
             for listener in list(f.listeners):
                 listener(records)
         return True
-
-
-def _in_turn(calls: list) -> Callable[[], None] | None:
-    """One call that makes `calls` in turn; None for none."""
-    if len(calls) <= 1:
-        return calls[0] if calls else None
-
-    def each() -> None:
-        for call in calls:
-            call()
-    return each
 
 
 def _event_loop():

@@ -10,10 +10,10 @@ import hmac
 
 
 class Rng:
-    def __init__(self, key: bytes | None = None, *, seed: bytes = b"", message: bytes = b""):
-        """From its `key`, or from the `seed` and `message` it is HMAC'd from when first drawn
-        from (most moves draw nothing)."""
-        self._key, self._seed, self._message = key, seed, message
+    def __init__(self, seed: bytes, message: bytes):
+        """Keyed by HMAC-SHA256(seed, message), worked out at the first draw (most moves draw
+        nothing)."""
+        self._key, self._seed, self._message = None, seed, message
         self._counter = 0
         self._pool = b""
         self.drawn = False  # whether anything was drawn: the platform makes such a move a reveal
@@ -63,4 +63,4 @@ class Rng:
 
 def derive_rng(seed: str, n: int, label: str = "move") -> Rng:
     """The rng for record number n of a game with this secret seed (hex or text)."""
-    return Rng(seed=seed.encode(), message=f"{label}:{n}".encode())
+    return Rng(seed.encode(), f"{label}:{n}".encode())

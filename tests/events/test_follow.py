@@ -113,12 +113,11 @@ def slowed(follower: Follower, seconds: float) -> None:
         while True:
             args = pushes.get()
             time.sleep(seconds)
-            later = arrive(*args)
-            if later is not None:
+            for later in arrive(*args):
                 later()
 
     threading.Thread(target=late, daemon=True).start()
-    follower._arrived = lambda *args: pushes.put(args)
+    follower._arrived = lambda *args: pushes.put(args) or []
 
 
 def test_a_copy_that_cannot_follow_by_push_is_loaded(workers):
@@ -367,28 +366,39 @@ def test_under_gevent_the_subscription_is_read_in_the_event_loop(workers):
     assert follower.in_event_loop == gevent_runs_this_process()
 
 
-def test_a_subscription_whose_ping_is_not_answered_comes_back(real_redis, real_redis_url):
-    """Redis stops answering (paused here; a dead peer behind a proxy alike): after the
-    keep-alive's silence the follower pings, after another without an answer it connects
-    again, and records appended meanwhile are heard from the log. (Shortened keep-alive; at the
-    production one, test_at_the_production_keepalive_a_silent_subscription_is_pinged.)"""
+def an_unanswered_ping_brings_the_subscription_back(real_redis, real_redis_url, keepalive):
+    """Redis stops answering (paused here; a dead peer behind a proxy alike): after `keepalive`
+    of silence the follower pings, after another without an answer it connects again, and its
+    listeners go on hearing the game's records."""
     mover = Games(Store(real_redis))
     other = Games(Store(Counting.from_url(real_redis_url)))
     follower = Follower(other, redis.Redis.from_url(real_redis_url, socket_timeout=15),
-                        keepalive_seconds=0.5)
+                        keepalive_seconds=keepalive)
+    pings, send = [], follower._command
+    follower._command = lambda *args: (args[0] == "PING" and pings.append(time.monotonic()),
+                                       send(*args))
     game, heard, handle = held_and_heard(other, follower, new_game(mover))
-    connections = follower._epoch
-    real_redis.client_pause(2500, all=True)
-    time.sleep(0.1)
-    submit = threading.Thread(target=mover.submit, args=(game, 0, {"type": "add"}))
-    submit.start()   # answered once the pause ends
-    assert wait_until(lambda: follower._epoch > connections, 10)
-    submit.join(10)
+    connections, silent_from = follower._epoch, time.monotonic()
+    real_redis.client_pause(int((2 * keepalive + 1.5) * 1000), all=True)
+    assert wait_until(lambda: follower._epoch > connections, 2 * keepalive + 10)
+    assert pings and pings[0] - silent_from >= keepalive - 0.5
+    mover.submit(game, 0, {"type": "add"})   # heard by push, or read when the SUBSCRIBE is confirmed
     assert [r["v"] for r in heard.get(timeout=10)] == [2]
     assert wait_until(lambda: follower.subscribed == 1)
     mover.submit(game, 0, {"type": "end"})
     assert [r["v"] for r in heard.get(timeout=5)] == [3]
     handle.close()
+
+
+def test_a_subscription_whose_ping_is_not_answered_comes_back(real_redis, real_redis_url):
+    an_unanswered_ping_brings_the_subscription_back(real_redis, real_redis_url, 0.5)
+
+
+def test_at_the_production_keepalive_an_unanswered_ping_brings_the_subscription_back(
+        real_redis, real_redis_url):
+    from service.config import from_env
+    an_unanswered_ping_brings_the_subscription_back(real_redis, real_redis_url,
+                                                    from_env({})["STREAM_KEEPALIVE"])
 
 
 def test_a_record_whose_push_was_lost_is_read_from_the_log_when_a_stream_rechecks(workers,
@@ -557,7 +567,7 @@ def test_a_listener_joining_after_others_heard_past_the_read_is_incomplete(worke
     game, first_heard, first = held_and_heard(other, follower, new_game(mover))
     mark = follower.mark(game.gid)
     read = other.load(game.gid)
-    monkeypatch.setattr(follower, "_arrived", lambda gid, data: None)
+    monkeypatch.setattr(follower, "_arrived", lambda gid, data: [])
     mover.submit(game, 0, {"type": "add"})
     follower.recheck(game.gid)
     assert [r["v"] for r in first_heard.get(timeout=5)] == [2]
