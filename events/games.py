@@ -10,6 +10,7 @@ trip.
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 import threading
 import time
@@ -47,9 +48,23 @@ def now() -> str:
     return stamp(time.time())
 
 
+_last_second = (None, "")   # the last whole second stamped, and its text up to the seconds
+
+
 def stamp(seconds: float) -> str:
-    """A moment as ISO 8601 in UTC, always to the millisecond (so always of the same length)."""
-    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds")
+    """A moment as ISO 8601 in UTC, always to the millisecond (so always of the same length).
+    As datetime writes it (microseconds rounded half to even, then cut to milliseconds), the
+    date and time of day made once a second: every move is stamped."""
+    global _last_second
+    frac, whole = math.modf(seconds)
+    micros = round(frac * 1e6)
+    if frac < 0 or micros >= 1_000_000:   # before 1970, or rounded up to the next second
+        return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds")
+    second, text = _last_second
+    if second != whole:
+        text = datetime.fromtimestamp(whole, timezone.utc).isoformat(timespec="seconds")[:-6]
+        _last_second = (whole, text)
+    return f"{text}.{micros // 1000:03d}+00:00"
 
 
 class UnknownEngineVersion(Exception):

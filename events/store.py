@@ -21,8 +21,9 @@ a finished game's are kept (it is a replay).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
-import secrets
+import os
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -245,6 +246,24 @@ class GameMeta(dict):
 
 def encode_meta(fields: dict) -> dict:
     return {k: (json.dumps(v) if k in GameMeta.JSON_FIELDS else v) for k, v in fields.items()}
+
+
+class _Nonces:
+    """The append's nonces: unique to this process's life (a random prefix, drawn again in a
+    forked child, and a count), without a system call per append."""
+
+    def __init__(self):
+        self.restart()
+        os.register_at_fork(after_in_child=self.restart)
+
+    def restart(self) -> None:
+        self.prefix, self.count = os.urandom(8).hex(), itertools.count()
+
+    def next(self) -> str:
+        return f"{self.prefix}{next(self.count):x}"
+
+
+NONCES = _Nonces()
 
 
 def keys(gid: str) -> tuple[str, str, str, str]:
@@ -518,7 +537,7 @@ class Store:
         engine_version, snap_version, state_json = snapshot if snapshot else ("", "", "")
         status, *rest = self._append(
             keys=[log, ids, meta, snap],
-            args=[expected, orjson.dumps(record), id_key, fingerprint, secrets.token_hex(8),
+            args=[expected, orjson.dumps(record), id_key, fingerprint, NONCES.next(),
                   int(idle_seconds * 1000), finished, state_json, engine_version, snap_version,
                   json.dumps(encode_meta(meta_changes)) if meta_changes else "", channel(gid)])
         status = text(status)

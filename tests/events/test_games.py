@@ -312,3 +312,19 @@ def test_a_copy_kept_record_by_record_equals_the_game_folded_afresh(any_redis, s
         assert (follower.base_version, canonical(follower.base_state)) == \
             (fresh.base_version, canonical(fresh.base_state))
         assert [r["v"] for r in follower.turn] == [r["v"] for r in fresh.turn]
+
+
+# --- the moment a record is stamped with ---------------------------------------------------------
+@settings(max_examples=3000)
+@given(st.floats(min_value=-1e9, max_value=4.1e9, allow_nan=False) | st.sampled_from(
+    [0.0, 1e-7, 0.0004995, 0.0005, 0.9995, 0.9999994, 0.9999995, 0.9999996, 1796000000.9999996,
+     1796000000.0004995, 1796000000.9995, -0.0004, -1.5]))
+def test_a_record_is_stamped_as_datetime_writes_the_moment(seconds):
+    """The date and time of day are made once a second, the milliseconds each time: the text is
+    datetime's own, rounding to the next second included."""
+    from datetime import datetime, timezone
+    from events.games import stamp
+    assert stamp(seconds) == datetime.fromtimestamp(seconds, timezone.utc).isoformat(
+        timespec="milliseconds")
+    assert stamp(seconds + 0.25) == datetime.fromtimestamp(seconds + 0.25, timezone.utc).isoformat(
+        timespec="milliseconds")   # the same second again, from what was kept of it

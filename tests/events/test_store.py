@@ -268,3 +268,24 @@ def test_a_stream_is_counted_on_both_counters_or_on_neither(any_redis):
     any_redis.script_flush()   # a Redis restarted empty
     assert store.open_streams([(game, 3), (address, 2)], 60)
     assert (int(any_redis.get(game)), int(any_redis.get(address))) == (2, 2)
+
+
+def test_append_nonces_never_repeat_in_a_process_nor_across_a_fork():
+    """The nonce tells a retried append of this process from another's record at the same
+    version: a forked worker must not count on from its parent's."""
+    import os
+    from events.store import NONCES
+    drawn = {NONCES.next() for _ in range(10_000)}
+    assert len(drawn) == 10_000
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # the child: its next nonce, then out at once
+        os.write(write, NONCES.next().encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    child = os.read(read, 100).decode()
+    os.close(read)
+    mine = NONCES.next()
+    assert child not in drawn and child != mine
+    assert child[:16] != mine[:16]   # a prefix of its own, not the parent's count carried on
