@@ -248,22 +248,23 @@ def encode_meta(fields: dict) -> dict:
     return {k: (json.dumps(v) if k in GameMeta.JSON_FIELDS else v) for k, v in fields.items()}
 
 
-class _Nonces:
-    """The append's nonces: unique to this process's life (a random prefix, drawn again in a
-    forked child, and a count), without a system call per append."""
+class UniqueIds:
+    """Ids unique to this process's life, without a system call each: a random prefix, drawn
+    again in a forked child, and a count (in hex, padded to `width` digits)."""
 
-    def __init__(self):
+    def __init__(self, width: int = 0):
+        self.width = width
         self.restart()
         os.register_at_fork(after_in_child=self.restart)
 
     def restart(self) -> None:
-        self.prefix, self.count = os.urandom(8).hex(), itertools.count()
+        self.prefix, self.count = os.urandom(8).hex(), itertools.count(1)
 
     def next(self) -> str:
-        return f"{self.prefix}{next(self.count):x}"
+        return f"{self.prefix}{next(self.count):0{self.width}x}"
 
 
-NONCES = _Nonces()
+NONCES = UniqueIds()   # the append's: they tell a retried append from another worker's record
 
 
 def keys(gid: str) -> tuple[str, str, str, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import atexit
 import bisect
 import functools
-import itertools
 import os
 import re
 import threading
@@ -21,6 +20,7 @@ from flask import Flask, Response, current_app, g, request
 from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
                                generate_latest, multiprocess)
 
+from events.store import UniqueIds
 from service import schemas as s
 from service.endpoints import Routes
 
@@ -34,12 +34,12 @@ STREAMS = Gauge("tablefold_live_streams", "live streams open", multiprocess_mode
 REDIS_ERRORS = Counter("tablefold_redis_errors_total", "requests that met a Redis failure", ["kind"])
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
-_PREFIX, _COUNT = os.urandom(8).hex(), itertools.count(1)
+REQUEST_IDS = UniqueIds(width=16)   # 32 characters, each worker's its own
 
 
 def next_id() -> str:
     """A request id unique to this worker's life (random per process, counted within it)."""
-    return f"{_PREFIX}{next(_COUNT):016x}"
+    return REQUEST_IDS.next()
 
 
 routes = Routes("operations", "Liveness, readiness and metrics, for the operator")
