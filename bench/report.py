@@ -605,9 +605,9 @@ class Report:
                        "per move).")
         out += [
             f"- **Timing.** Each row first runs a {p.sample_warmup} s warm-up (in "
-            f"{p.warm_phases} phases, each on new connections, which the kernel hands to "
-            "either worker: so each game a row plays has reached every worker its seats may "
-            f"reach), then a {p.sample} s phase with Redis MONITOR attached (its round trips "
+            f"{p.warm_phases} phases, each on new connections, which the workers share "
+            "evenly (service/spread.py): so each game a row plays has reached every worker its "
+            f"seats may reach), then a {p.sample} s phase with Redis MONITOR attached (its round trips "
             "per operation, with the workers' caches warm; MONITOR slows Redis, so no timed "
             "phase has it), "
             f"then {p.repeats} timed phase{'s' if p.repeats > 1 else ''} of {p.warmup} s "
@@ -746,7 +746,13 @@ class Report:
             "turn of the loop written together (service/redis_mux.py; the sync and granian "
             "rows below, on threads, use pooled connections), and the subscription's pushes "
             "are read and folded in the loop's own callback, with no greenlet switch or timer "
-            "a push (events/follow.py). Against the others, in this run:",
+            "a push (events/follow.py). A connection stays with the worker that accepted it "
+            "for its whole life (keep-alive, a live stream for minutes), so the workers share "
+            "new connections by count (service/spread.py): a worker holding more than the "
+            "least loaded lets the others take the next one. Left to whichever worker woke "
+            "first, a burst of 40 connections went 34 to 6 (tests/service/test_spread.py), "
+            "and one core ran at its limit while the other idled. Against the others, in "
+            "this run:",
             "",
             f"- **gunicorn's own gevent worker** (the same processes and greenlets, each "
             "connection read by gunicorn's Python HTTP parser instead of service/httpd.py's "

@@ -15,6 +15,7 @@ dropped (as gunicorn does): `X_Forwarded_For` must not pass for `X-Forwarded-For
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import socket
@@ -29,6 +30,8 @@ from urllib.parse import unquote_to_bytes
 import httptools
 import orjson
 from gunicorn.workers.ggevent import GeventWorker
+
+from service.spread import RECHECK_SECONDS, Spread
 
 MAX_HEAD = 64 * 1024   # request line and headers, in bytes
 MAX_FIELDS = 100       # header fields a request may have
@@ -50,16 +53,31 @@ def settle_memory() -> None:
 
 
 class Worker(GeventWorker):
-    """gunicorn's gevent worker, serving each plain HTTP/1.x connection with `Connection`."""
+    """gunicorn's gevent worker, serving each plain HTTP/1.x connection with `Connection`, its
+    connections spread evenly over the workers (service/spread.py)."""
+
+    spread: Spread | None = None   # made in the arbiter, shared by every worker it forks
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.cfg.workers > 1 and Worker.spread is None:
+            Worker.spread = Spread()
 
     def run(self):
         import gevent
         self.idle = set()   # sockets waiting for their next request, nothing of it read yet
         self.pre_request, self.post_request = self.hook("pre_request"), self.hook("post_request")
         self.log_access = self.log.access_log_enabled
+        if self.spread is not None:
+            self.spread.join()
         gevent.spawn(self.let_idle_go)
         settle_memory()
-        super().run()
+        try:
+            with accepting_evenly(self.spread):
+                super().run()
+        finally:
+            if self.spread is not None:
+                self.spread.leave()
 
     def hook(self, name: str):
         """gunicorn's server hook of that name when one is configured (None for the default,
@@ -74,6 +92,8 @@ class Worker(GeventWorker):
         import gevent
         while self.alive:
             gevent.sleep(0.5)
+            if self.spread is not None:
+                self.spread.refresh()
         for sock in list(self.idle):
             try:
                 sock.shutdown(socket.SHUT_RDWR)
@@ -84,6 +104,9 @@ class Worker(GeventWorker):
         if self.cfg.is_ssl or self.cfg.proxy_protocol not in (False, "off", None):
             return super().handle(listener, client, addr)
         client.setblocking(1)
+        spread = self.spread
+        if spread is not None:
+            spread.opened()
         try:
             Connection(self, listener, client, addr).serve()
         except OSError as e:
@@ -92,10 +115,36 @@ class Worker(GeventWorker):
         except Exception:
             self.log.exception("Error handling a connection")
         finally:
+            if spread is not None:
+                spread.closed()
             try:
                 client.close()
             except OSError:
                 pass
+
+
+@contextlib.contextmanager
+def accepting_evenly(spread: Spread | None):
+    """While gunicorn's gevent worker runs: its servers let a connection go to another worker
+    while this one holds more than the least loaded (they look again RECHECK_SECONDS later)."""
+    if spread is None:
+        yield
+        return
+    from gevent.server import StreamServer
+    original = StreamServer._do_read
+
+    def _do_read(server):
+        if spread.should_wait():
+            server.stop_accepting()
+            server._timer = server.loop.timer(RECHECK_SECONDS)
+            server._timer.start(server._start_accepting_if_started)
+            return
+        original(server)
+    StreamServer._do_read = _do_read
+    try:
+        yield
+    finally:
+        StreamServer._do_read = original
 
 
 class BadRequest(Exception):
