@@ -101,12 +101,15 @@ class Worker(GeventWorker):
                 pass
 
     def handle(self, listener, client, addr):
-        if self.cfg.is_ssl or self.cfg.proxy_protocol not in (False, "off", None):
-            return super().handle(listener, client, addr)
+        # every connection counts toward the spread, TLS and PROXY-protocol ones too
+        with self.spread.holding() if self.spread is not None else contextlib.nullcontext():
+            if self.cfg.is_ssl or self.cfg.proxy_protocol not in (False, "off", None):
+                return super().handle(listener, client, addr)
+            self.serve_plain(listener, client, addr)
+
+    def serve_plain(self, listener, client, addr):
+        """A plain HTTP/1.x connection, read by `Connection`."""
         client.setblocking(1)
-        spread = self.spread
-        if spread is not None:
-            spread.opened()
         try:
             Connection(self, listener, client, addr).serve()
         except OSError as e:
@@ -115,8 +118,6 @@ class Worker(GeventWorker):
         except Exception:
             self.log.exception("Error handling a connection")
         finally:
-            if spread is not None:
-                spread.closed()
             try:
                 client.close()
             except OSError:

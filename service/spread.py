@@ -14,6 +14,7 @@ MAX_WAIT_SECONDS for a connection before it takes it anyway.
 """
 from __future__ import annotations
 
+import contextlib
 import mmap
 import multiprocessing
 import os
@@ -70,6 +71,15 @@ class Spread:
         self.count -= 1
         if self.slot is not None:
             self._write()
+
+    @contextlib.contextmanager
+    def holding(self):
+        """Counts one connection while it is open."""
+        self.opened()
+        try:
+            yield
+        finally:
+            self.closed()
 
     def refresh(self) -> None:
         """Say this worker is alive (called every second or so, busy or not)."""

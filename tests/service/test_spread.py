@@ -64,10 +64,8 @@ def holder(server: Server, conn: socket.socket) -> int:
     raise AssertionError("no worker holds the connection")
 
 
-def test_a_burst_of_connections_is_shared_evenly_by_the_workers(server):
-    # opened at once, as a load balancer's pool or a page's requests are: where a worker took
-    # every connection queued when it woke, one of two held 13 of 20 or more
-    conns = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(40)]
+def assert_shared_evenly(server: Server, conns: list[socket.socket]) -> None:
+    """Each connection answered, the workers holding within 2 of each other; then closed."""
     try:
         for c in conns:
             assert served(c) == b"HTTP/1.1 200 OK"
@@ -77,6 +75,27 @@ def test_a_burst_of_connections_is_shared_evenly_by_the_workers(server):
     finally:
         for c in conns:
             c.close()
+
+
+def test_a_burst_of_connections_is_shared_evenly_by_the_workers(server):
+    # opened at once, as a load balancer's pool or a page's requests are: where a worker took
+    # every connection queued when it woke, one of two held 13 of 20 or more
+    conns = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(40)]
+    assert_shared_evenly(server, conns)
+
+
+def test_connections_queued_while_the_workers_were_busy_are_shared_evenly(server):
+    # both workers busy (stopped here) while 40 clients connect: the kernel queues them, and
+    # the first worker to wake must not take every one waiting
+    pids = server.worker_pids()
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        conns = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(40)]
+    finally:
+        for pid in pids:
+            os.kill(pid, signal.SIGCONT)
+    assert_shared_evenly(server, conns)
 
 
 def test_a_worker_that_stopped_taking_connections_does_not_hold_the_others_back(server):
