@@ -38,9 +38,10 @@ def seat_of(state: dict, symbol: str) -> int:
 def legal_cells(board: dict, terrain: str) -> list[list[int]]:
     """Where a drawn tile may go: an edge cell that matches, else anywhere along the edge."""
     if terrain != LAKE:
-        near = [k for k, t in board.items() if t["terrain"] == terrain or t["terrain"] == LAKE]
-        if any(board[k]["terrain"] == terrain for k in near):   # not the first of its terrain
-            matching = tb.edge(board, near=near)
+        same = [k for k, t in board.items() if t["terrain"] == terrain]
+        if same:   # not the first of its terrain
+            lakes = [k for k, t in board.items() if t["terrain"] == LAKE]
+            matching = tb.edge(board, near=same + lakes)
             if matching:
                 return matching
     # a Lake in hand, the first of its terrain, or every matching tile boxed in
@@ -89,15 +90,15 @@ def own_campfires(board: dict, symbol: str) -> list[list[int]]:
 
 def campfire_value(board: dict, cell) -> int:
     """1 point per empty space among the 8 around the campfire's tile."""
-    return tb.empty_around(board, cell)
+    return tb.empty_around(board, tb.key(cell))
 
 
 def scores(state: dict) -> list[int]:
     """Live points per seat; a gap beside two campfires counts for each of them."""
-    points = [0, 0]
-    for k, tile in state["board"].items():
+    board, symbols, points = state["board"], state["symbols"], [0, 0]
+    for k, tile in board.items():
         if tile["campfire"]:
-            points[seat_of(state, tile["symbol"])] += campfire_value(state["board"], tb.cell_of(k))
+            points[symbols.index(tile["symbol"])] += tb.empty_around(board, k)
     return points
 
 
@@ -239,11 +240,22 @@ class TicTacTrek(Engine):
     def active(self, state):
         return [] if state["over"] or state["turn"] is None else [state["turn"]]
 
-    @staticmethod
-    def _cells(state) -> list[list[int]]:
-        """Where the drawn tile may go; nowhere once the game is over or before a draw."""
+    _last_cells = None   # (state, tiles, drawn, cells): the last state `_cells` was asked of
+
+    def _cells(self, state) -> list[list[int]]:
+        """Where the drawn tile may go; nowhere once the game is over or before a draw.
+
+        A served view asks twice of one state (its legal cells, then the seat's legal moves):
+        the answer for the last state is kept. Only a placement changes it, and a placement
+        adds a tile, so the state object, its number of tiles and the tile drawn name it."""
         drawn = state["drawn"]
-        return legal_cells(state["board"], drawn) if drawn and not state["over"] else []
+        if not drawn or state["over"]:
+            return []
+        board = state["board"]
+        last = self._last_cells
+        if last is None or last[0] is not state or last[1] != len(board) or last[2] != drawn:
+            last = self._last_cells = (state, len(board), drawn, legal_cells(board, drawn))
+        return [[x, y] for x, y in last[3]]   # the caller's own lists
 
     def legal_moves(self, state, seat):
         if seat not in self.active(state):

@@ -63,18 +63,22 @@ def _beside(key_: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _around(x: int, y: int) -> tuple[str, ...]:
-    """The keys of the 8 cells around (x, y)."""
+def _around(key_: str) -> tuple[str, ...]:
+    """The keys of the 8 cells around the cell keyed `key_`."""
+    x, y = _xy(key_)
     return tuple(f"{x + dx},{y + dy}" for dx, dy in AROUND)
 
 
 def edge(board: dict, near=None) -> list[list[int]]:
     """Every empty cell orthogonally adjacent to a placed tile ("anywhere along the edge"); with
     `near` (keys of placed tiles), only those adjacent to one of them."""
-    empty = {k for placed_ in (board if near is None else near) for k in _beside(placed_)
-             if k not in board}
+    empty = set()
+    for placed_ in board if near is None else near:
+        empty.update(_beside(placed_))
+    empty.difference_update(board)
     return [list(_xy(k)) for k in sorted(empty, key=_reading)]
 
 
-def empty_around(board: dict, cell) -> int:
-    return sum(k not in board for k in _around(cell[0], cell[1]))
+def empty_around(board: dict, key_: str) -> int:
+    """How many of the 8 spaces around the cell keyed `key_` are empty."""
+    return sum(k not in board for k in _around(key_))
