@@ -775,6 +775,16 @@ class Report:
                if statistics.median(cmp['gevent1'].values()) < 1 else
                "One worker serves as many moves a second here as two: the second core's "
                "share goes to Redis and the load."),
+            "- **Each game served by one worker** (measured apart, not in this run: on "
+            "2026-12-07, 8 interleaved pairs each, against the same code with it turned off). "
+            "A connection whose request was for a game another worker served was handed to it "
+            "(its socket passed over a Unix socket with the bytes read), so that one worker "
+            "folded each record and woke the game's streams. (a) gained (x1.04 at 10 games, "
+            "x1.08 at 50; server CPU a move x0.91 and x0.92); (f) did not (x0.97 and x1.01; "
+            "CPU x1.01 and x1.00): a stream-driven move's cost is its two deliveries, the POST's "
+            "answer and the stream's message, and handing the connections at each table's "
+            "start cost what a second worker's fold had. It lowered (f) ÷ (a) and added a "
+            "hand-off to every worker, so `tablefold serve` does not do it.",
             f"- **gunicorn sync, 4 processes**: moves ÷ gevent {listed(cmp['sync'])} and reads "
             f"÷ gevent {listed(reads['sync'])} at {games} games, {_f(cpu['sync'], 3)} ms of "
             f"server CPU a move at 50 games against {_f(cpu['gevent'], 3)}. One request per "
