@@ -95,10 +95,10 @@ def campfire_value(board: dict, cell) -> int:
 
 def scores(state: dict) -> list[int]:
     """Live points per seat; a gap beside two campfires counts for each of them."""
-    board, symbols, points = state["board"], state["symbols"], [0, 0]
+    board, points = state["board"], [0, 0]
     for k, tile in board.items():
         if tile["campfire"]:
-            points[symbols.index(tile["symbol"])] += tb.empty_around(board, k)
+            points[seat_of(state, tile["symbol"])] += tb.empty_around(board, k)
     return points
 
 
