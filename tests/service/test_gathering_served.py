@@ -114,6 +114,31 @@ def test_the_seat_awaited_hears_at_once_and_the_mover_with_the_next_record(gathe
     hang_up(conns)
 
 
+def test_each_gathering_lasts_its_whole_time_not_only_the_first(gathering):
+    """Moves far apart: each time, the seat awaited hears the move at once and the mover its
+    own record at the end of a whole gathering, not only the first time (libev starts a timer
+    that fired before from where it fired: started again, it calls back at once)."""
+    base = gathering.base
+    gid, tokens = new_table(base)
+    streams = {seat: queue.Queue() for seat in (0, 1)}
+    socks = [follow(base, gid, tokens[seat], streams[seat]) for seat in (0, 1)]
+    first = {seat: heard(streams[seat], 5) for seat in (0, 1)}
+    version = first[0][2]["version"]
+    seat = first[0][2]["awaited"][0]
+    view = first[seat][2]
+    time.sleep(0.3)
+    for _ in range(3):
+        moved = time.monotonic()
+        play(base, gid, tokens[seat], view)
+        at, records, view = heard(streams[1 - seat], 5)
+        assert records == [version + 1] and at - moved < 1.0
+        at, records, mine = heard(streams[seat], GATHER + 3)
+        assert records == [version + 1] and mine["version"] == version + 1
+        assert at - moved >= GATHER - 0.1, f"heard after {at - moved:.2f} s"
+        version, seat = version + 1, 1 - seat
+    hang_up(socks)
+
+
 def test_at_production_settings_a_lone_record_reaches_the_mover_within_the_gathering(tmp_path):
     seconds = from_env({})["STREAM_GATHER"]
     with Server(tmp_path, workers=2) as server:
