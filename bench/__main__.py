@@ -457,14 +457,16 @@ def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models
                         stack.redis.sock, after=after, **kw))
 
     for n in prof.games:
+        # the two rows of each target's ratio back to back (at most one row between), so that
+        # the machine's drift within a repeat moves them alike
         make, after = moving(svc, n)
-        row(f"move gevent {n}", svc, "move", n, make, after)
-        row(f"append flask {n}", bare, "append", n, appending(n))
         row(f"append asyncio {n}", floor, "append", n, appending(n))
-        row(f"read gevent {n}", svc, "read", n, reading(svc, "read", n))
-        row(f"bare read flask {n}", bare, "bare_read", n, reading(bare, "bare_read", n))
+        row(f"append flask {n}", bare, "append", n, appending(n))
+        row(f"move gevent {n}", svc, "move", n, make, after)
         row(f"stream gevent {n}", svc, "stream", n, tic_tac_trek("stream", n))
         row(f"poll gevent {n}", svc, "poll", n, tic_tac_trek("poll", n))
+        row(f"read gevent {n}", svc, "read", n, reading(svc, "read", n))
+        row(f"bare read flask {n}", bare, "bare_read", n, reading(bare, "bare_read", n))
         for name, stack in models.items():
             if name == "gevent":
                 continue

@@ -444,7 +444,8 @@ class Report:
             f"({p.name} profile) on {self.when.strftime('%Y-%m-%d %H:%M')}, "
             f"in {self.elapsed:.0f} s. Every figure below comes from this one run: every row "
             f"was measured {p.repeats} time{'s' if p.repeats > 1 else ''}, interleaved with all the others, and a ratio is "
-            "the median of the ratios of two rows measured in the same repeat. Do not compare "
+            "the median of the ratios of two rows measured in the same repeat (the two rows of "
+            "every target's ratio within one row of each other, seconds apart). Do not compare "
             "absolute figures across machines; compare the ratios.",
             "",
             "## The targets",
