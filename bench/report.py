@@ -265,6 +265,27 @@ def _status(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
 
+def _cpu_per_run(row) -> list[float]:
+    """The server's CPU (its processes and its Redis) per operation in each repeat, in ms."""
+    return [1000 * sum(c["cpu"].values()) / max(o.ops_total, 1) for o, c in row.runs]
+
+
+def _repeats_cpu_text(fr, mv) -> str:
+    f, a = _cpu_per_run(fr), _cpu_per_run(mv)
+    if len(f) < 2 or len(a) < 2 or min(f) <= 0 or min(a) <= 0:
+        return ""
+    swing_f, swing_a = max(f) / min(f), max(a) / min(a)
+    text = (f" Across the repeats a stream-driven move took {min(f):.3f}-{max(f):.3f} ms of "
+            f"server CPU (slowest ÷ fastest {swing_f:.2f}) and the (a) move measured just "
+            f"before it {min(a):.3f}-{max(a):.3f} ({swing_a:.2f}): the same code doing the same "
+            "work, so in some repeats the cores did less per CPU second than in others (see the "
+            "machine's own speed above)")
+    if swing_f > 1.2 * swing_a:
+        text += ("; the stream-driven row swung more than the (a) row beside it, and that is "
+                 "what spreads its ratio over the repeats")
+    return text + "."
+
+
 def _by(value: float, target: float, higher: bool) -> str:
     """How far a ratio is from its target, in words."""
     if math.isnan(value):
@@ -1026,7 +1047,7 @@ class Report:
                            "connection, which made the (a) move cheaper, leaves it as it was: "
                            "each stream's message is a view built and a send of its own, on "
                            "its own connection." + self._generator_text(c, fr, mv) +
-                           self._stream_profile_text())
+                           self._stream_profile_text() + _repeats_cpu_text(fr, mv))
             elif kind == "c":
                 what = "move" if "move" in c["name"] else "read"
                 lo, hi = r(f"{what} at {self.prof.short_length}"), \

@@ -23,7 +23,8 @@ GATHER = 2.0   # long enough to tell "at once" from "at the end of the gathering
 
 
 def follow(base: str, gid: str, token: str, out: queue.Queue) -> socket.socket:
-    """A seat's stream read in a thread: each message (records, view version) with its time."""
+    """A seat's stream read in a thread: each view, as (when it came, the versions of the
+    records before it, the view)."""
     host, port = base.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=30)
     conn.request("GET", f"/games/{gid}/stream", headers=auth(token))
