@@ -807,6 +807,17 @@ class Report:
             "answer and the stream's message, and handing the connections at each table's "
             "start cost what a second worker's fold had. It lowered (f) ÷ (a) and added a "
             "hand-off to every worker, so `tablefold serve` does not do it.",
+            "- **A stream's messages sent from the event loop** (measured apart: on "
+            "2026-12-07, 10 interleaved pairs at 10 games, against the same code without it). "
+            "As the follower handed a stream its records, the event loop's callback built the "
+            "view and wrote the message itself when the stream's greenlet was waiting (the "
+            "server let an answer be written from outside its iterator between writes), and "
+            "held the mover's own record on a loop timer for the gathering, so no stream's "
+            "greenlet was woken per move. (f) did not gain (x0.95, server CPU a move x1.04): "
+            "the wake it spared was a small part of a message, which is its view, its send and "
+            "the fold. Holding the mover's record alone, with the stream woken only when it has "
+            "to answer, measured x0.92 and x1.04 in two runs, the identical (a) rows beside it "
+            "x0.98 and x1.03: nothing to tell from noise. Neither is in the service.",
             f"- **gunicorn sync, 4 processes**: moves ÷ gevent {listed(cmp['sync'])} and reads "
             f"÷ gevent {listed(reads['sync'])} at {games} games, {_f(cpu['sync'], 3)} ms of "
             f"server CPU a move at 50 games against {_f(cpu['gevent'], 3)}. One request per "
