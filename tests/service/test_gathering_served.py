@@ -78,6 +78,18 @@ def play(base: str, gid: str, token: str, view: dict) -> None:
     assert answer.status_code == 200, answer.text
 
 
+def seated(base: str):
+    """A new table with both seats following their streams: the game's id, the seats' tokens,
+    their streams' messages, the sockets, the version, the seat awaited and its view."""
+    gid, tokens = new_table(base)
+    streams = {seat: queue.Queue() for seat in (0, 1)}
+    socks = [follow(base, gid, tokens[seat], streams[seat]) for seat in (0, 1)]
+    first = {seat: heard(streams[seat], 5)[2] for seat in (0, 1)}
+    seat = first[0]["awaited"][0]
+    time.sleep(0.3)   # the workers' subscriptions took hold
+    return gid, tokens, streams, socks, first[0]["version"], seat, first[seat]
+
+
 @pytest.fixture(scope="module")
 def gathering(tmp_path_factory):
     with Server(tmp_path_factory.mktemp("gather"), workers=2,
@@ -87,14 +99,7 @@ def gathering(tmp_path_factory):
 
 def test_the_seat_awaited_hears_at_once_and_the_mover_with_the_next_record(gathering):
     base = gathering.base
-    gid, tokens = new_table(base)
-    streams = {seat: queue.Queue() for seat in (0, 1)}
-    conns = [follow(base, gid, tokens[seat], streams[seat]) for seat in (0, 1)]
-    first = {seat: heard(streams[seat], 5) for seat in (0, 1)}
-    version = first[0][2]["version"]
-    seat = first[0][2]["awaited"][0]
-    view = first[seat][2]
-    time.sleep(0.3)   # the workers' subscriptions took hold
+    gid, tokens, streams, socks, version, seat, view = seated(base)
     for n in range(6):
         moved = time.monotonic()
         play(base, gid, tokens[seat], view)
@@ -112,7 +117,7 @@ def test_the_seat_awaited_hears_at_once_and_the_mover_with_the_next_record(gathe
     assert records == [version] and view["version"] == version
     assert at - moved >= GATHER - 0.1
     assert quiet(streams[seat], 0.5)
-    hang_up(conns)
+    hang_up(socks)
 
 
 def test_each_gathering_lasts_its_whole_time_not_only_the_first(gathering):
@@ -120,14 +125,7 @@ def test_each_gathering_lasts_its_whole_time_not_only_the_first(gathering):
     own record at the end of a whole gathering, not only the first time (libev starts a timer
     that fired before from where it fired: started again, it calls back at once)."""
     base = gathering.base
-    gid, tokens = new_table(base)
-    streams = {seat: queue.Queue() for seat in (0, 1)}
-    socks = [follow(base, gid, tokens[seat], streams[seat]) for seat in (0, 1)]
-    first = {seat: heard(streams[seat], 5) for seat in (0, 1)}
-    version = first[0][2]["version"]
-    seat = first[0][2]["awaited"][0]
-    view = first[seat][2]
-    time.sleep(0.3)
+    gid, tokens, streams, socks, version, seat, view = seated(base)
     for _ in range(3):
         moved = time.monotonic()
         play(base, gid, tokens[seat], view)
@@ -143,16 +141,11 @@ def test_each_gathering_lasts_its_whole_time_not_only_the_first(gathering):
 def test_at_production_settings_a_lone_record_reaches_the_mover_within_the_gathering(tmp_path):
     seconds = from_env({})["STREAM_GATHER"]
     with Server(tmp_path, workers=2) as server:
-        gid, tokens = new_table(server.base)
-        streams = {seat: queue.Queue() for seat in (0, 1)}
-        conns = [follow(server.base, gid, tokens[seat], streams[seat]) for seat in (0, 1)]
-        first = {seat: heard(streams[seat], 5) for seat in (0, 1)}
-        seat = first[0][2]["awaited"][0]
-        time.sleep(0.3)
+        gid, tokens, streams, socks, version, seat, view = seated(server.base)
         moved = time.monotonic()
-        play(server.base, gid, tokens[seat], first[seat][2])
+        play(server.base, gid, tokens[seat], view)
         for who in (1 - seat, seat):
-            at, records, view = heard(streams[who], 5)
-            assert records == [first[0][2]["version"] + 1]
+            at, records, _ = heard(streams[who], 5)
+            assert records == [version + 1]
             assert at - moved < seconds + 1.0
-        hang_up(conns)
+        hang_up(socks)
