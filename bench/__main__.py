@@ -1,5 +1,6 @@
 """`python -m bench [--quick]`: measure tablefold and write docs/performance.md (`python -m bench
-bots`: the search bots, docs/bots.md: bench/bots.py).
+bots`: the search bots, docs/bots.md: bench/bots.py; `python -m bench ab BASE NEW`: a change's
+effect on (a) and (f), two source trees in interleaved pairs: bench/ab.py).
 
 One run measures everything, so that every ratio compares figures taken on the same machine at
 the same time, every row interleaved with the others, repeat after repeat:
@@ -133,6 +134,9 @@ def main(argv=None) -> int:
     if argv[:1] == ["bots"]:   # `python -m bench bots`: the search bots (bench/bots.py)
         from bench import bots
         return bots.main(argv[1:])
+    if argv[:1] == ["ab"]:   # `python -m bench ab BASE NEW`: a change, in interleaved pairs
+        from bench import ab
+        return ab.main(argv[1:])
     if argv[:1] == ["cluster"]:   # `python -m bench cluster`: two nodes on a cluster (bench/cluster.py)
         from bench import cluster
         return cluster.main(argv[1:])
