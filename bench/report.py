@@ -818,6 +818,12 @@ class Report:
             "the fold. Holding the mover's record alone, with the stream woken only when it has "
             "to answer, measured x0.92 and x1.04 in two runs, the identical (a) rows beside it "
             "x0.98 and x1.03: nothing to tell from noise. Neither is in the service.",
+            "- **How a change like these is measured**: `python -m bench ab BASE NEW` serves two "
+            "source trees side by side, each on its own Redis, and plays (a) and (f) on both in "
+            "interleaved pairs (NEW ÷ BASE per pair, the tree that goes first alternating). Its "
+            "noise floor on this machine: the same tree against itself, 8 pairs at 10 games "
+            "(2026-12-07), gave (a) x0.955 (0.82-1.08) and (f) x1.073 (0.86-1.22), so a change "
+            "worth less than about 7% does not show in 8 pairs.",
             f"- **gunicorn sync, 4 processes**: moves ÷ gevent {listed(cmp['sync'])} and reads "
             f"÷ gevent {listed(reads['sync'])} at {games} games, {_f(cpu['sync'], 3)} ms of "
             f"server CPU a move at 50 games against {_f(cpu['gevent'], 3)}. One request per "
