@@ -402,6 +402,36 @@ def granian_version() -> str:
     return metadata.version("granian")
 
 
+def moving_phases(stack: Stack, n: int, length: int):
+    """(a)'s phases: n slots of one synthetic game each, moved on from where the last phase left
+    them (`after` carries the versions the phase reached over)."""
+    slots = [[t.target()] for t in stack.tables.clone(stack.tables.tiny(length), n)]
+
+    def make(warmup, duration):
+        return load.Phase("move", slots, warmup, duration)
+
+    def after(outcome):
+        for slot in slots:
+            gid, tokens, _v, lead = slot[0]
+            slot[0] = (gid, tokens, outcome.versions.get(gid, slot[0][2]), lead)
+    return make, after
+
+
+def tic_tac_trek_phases(stack: Stack, originals: list, kind: str, n: int):
+    """(f)'s and (g)'s phases: fresh Tic Tac Trek games for every phase, copies of a few new
+    tables (`originals`; the seats play at random, so copies play out differently)."""
+    rate = min(1800.0, 6000.0 / n)  # moves/s one slot may reach, twice what one reached
+
+    def make(warmup, duration):
+        per_slot = math.ceil(rate * (warmup + duration) / 20) + 2
+        slots = []
+        for i in range(n):
+            copies = stack.tables.clone(originals[i % len(originals)], per_slot)
+            slots.append([t.target() for t in copies])
+        return load.Phase(kind, slots, warmup, duration)
+    return make
+
+
 def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models: dict,
                bgio_server) -> list[Row]:
     """Every row of the run, each with the games it plays on (built here, on its server's
@@ -412,21 +442,8 @@ def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models
     every = svc.tables.games.snapshot_every
     doc.snapshot_every = every
 
-    def tiny_slots(stack: Stack, n: int, length: int) -> list[list]:
-        return [[t.target()] for t in stack.tables.clone(stack.tables.tiny(length), n)]
-
     def moving(stack: Stack, n: int):
-        """Slots of one tiny game each, moved on from where the last phase left them."""
-        slots = tiny_slots(stack, n, prof.short_length)
-
-        def make(warmup, duration):
-            return load.Phase("move", slots, warmup, duration)
-
-        def after(outcome):
-            for slot in slots:
-                gid, tokens, _v, lead = slot[0]
-                slot[0] = (gid, tokens, outcome.versions.get(gid, slot[0][2]), lead)
-        return make, after
+        return moving_phases(stack, n, prof.short_length)
 
     def reading(stack: Stack, kind: str, n: int):
         # games spread over one snapshot interval (their tails after the snapshot differ)
@@ -441,20 +458,9 @@ def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models
     originals: list = []
 
     def tic_tac_trek(kind: str, n: int):
-        """Fresh Tic Tac Trek games for every phase: copies of a few new tables (the seats
-        play at random, so copies play out differently)."""
         if not originals:
             originals.extend(svc.tables.tic_tac_trek(8))
-        rate = min(1800.0, 6000.0 / n)  # moves/s one slot may reach, twice what one reached
-
-        def make(warmup, duration):
-            per_slot = math.ceil(rate * (warmup + duration) / 20) + 2
-            slots = []
-            for i in range(n):
-                copies = svc.tables.clone(originals[i % len(originals)], per_slot)
-                slots.append([t.target() for t in copies])
-            return load.Phase(kind, slots, warmup, duration)
-        return make
+        return tic_tac_trek_phases(svc, originals, kind, n)
 
     def row(key, stack, kind, n, make, after=None, server=None, **kw):
         rows.append(Row(key, server or stack.server, kind, n, make, stack.meter,

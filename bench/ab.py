@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import os
 import statistics
 import sys
@@ -34,37 +33,26 @@ class Tree:
     """One source tree served on its own Redis, with the games its rows play."""
 
     def __init__(self, stack: contextlib.ExitStack, path: str, games: int):
-        from bench.__main__ import Stack
+        from bench.__main__ import FULL, Stack, moving_phases, tic_tac_trek_phases
         self.path = os.path.abspath(path)
         redis = stack.enter_context(running(RedisServer()))
         server = tablefold_serve(redis.url)
         server.cwd = self.path   # the tree's code, not this one's
         server.env["PYTHONPATH"] = self.path
         self.stack = Stack(stack, redis, stack.enter_context(running(server)))
-        tables = self.stack.tables
-        self.games = games
-        self.tiny = [[t.target()] for t in tables.clone(tables.tiny(40), games)]
-        self.tables = tables.tic_tac_trek(8)
-
-    def phase(self, kind: str, warmup: float, duration: float) -> load.Phase:
-        if kind == "move":
-            return load.Phase("move", self.tiny, warmup, duration)
-        # fresh tables for every phase, as the benchmark's (f) rows play them
-        per_slot = math.ceil(min(1800.0, 6000.0 / self.games) * (warmup + duration) / 20) + 2
-        return load.Phase("stream", [
-            [t.target() for t in self.stack.tables.clone(self.tables[i % len(self.tables)],
-                                                         per_slot)]
-            for i in range(self.games)], warmup, duration)
+        # the games the benchmark's own (a) and (f) rows play
+        self.moves, self.moved = moving_phases(self.stack, games, FULL.short_length)
+        self.streams = tic_tac_trek_phases(self.stack, self.stack.tables.tic_tac_trek(8),
+                                           "stream", games)
 
     def run(self, kind: str, warmup: float, duration: float) -> tuple[float, float, int]:
         """moves/s, server and Redis CPU µs per move, errors."""
+        make = self.moves if kind == "move" else self.streams
         meter = self.stack.meter.start()
-        outcome = load.run(self.stack.server.port, self.phase(kind, warmup, duration))
+        outcome = load.run(self.stack.server.port, make(warmup, duration))
         cost = meter.stop()
-        if kind == "move":   # the synthetic games go on from where this phase left them
-            for slot in self.tiny:
-                gid, tokens, version, lead = slot[0]
-                slot[0] = (gid, tokens, outcome.versions.get(gid, version), lead)
+        if kind == "move":
+            self.moved(outcome)
         cpu = 1e6 * sum(cost["cpu"].values()) / max(1, outcome.ops_total)
         return outcome.per_second, cpu, outcome.errors
 
