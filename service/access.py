@@ -75,8 +75,9 @@ def identify(game: Game) -> Caller:
     raise ApiError("unknown_token", "This token is not a seat of any game.")
 
 
-def acting_seat(game: Game) -> int:
-    caller = identify(game)
+def acting_seat(game: Game, caller: Caller | None = None) -> int:
+    """The seat the caller (the request's, unless given) acts for, or why it may not act."""
+    caller = identify(game) if caller is None else caller
     if caller.seat is None:
         if caller.operator:
             raise ApiError("not_a_seat", "The operator token does not hold a seat.")

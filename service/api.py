@@ -183,6 +183,20 @@ def post_move(body, gid):
     is to act; otherwise it carries the caller's whole view."""
     game = cached(gid)
     seat = acting_seat(game)
+    recorded_at, events = record_move(game, seat, body)
+    if "return=minimal" in request.headers.get("Prefer", ""):
+        if events is None:
+            events = games().store.records(gid, recorded_at, recorded_at)[0]["events"]
+        return {"recorded_at": recorded_at, "version": game.version,
+                "events": [redact_event(ev, seat) for ev in events],
+                "active": game.active(), "awaited": game.awaited(), "result": game.result()}
+    return {"recorded_at": recorded_at, **game_view(game, seat)}
+
+
+def record_move(game: Game, seat: int, body: dict) -> tuple[int, list | None]:
+    """The seat's move (a checked MoveBody) recorded: the version it was recorded at and its
+    events (None when it was recorded before, by a retry with the same move_id). `game` is
+    brought up to date. For a POST and for a move sent on a live stream's WebSocket."""
     move = validate_move(game, body["move"])
     try:
         record = games().submit(game, seat, move, move_id=body.get("move_id"),
@@ -205,13 +219,7 @@ def post_move(body, gid):
                        "recorded twice), or read the game to see.", headers={"Retry-After": "1"})
     TALLY.move(game.engine.name)
     resume_bots(game)
-    if "return=minimal" in request.headers.get("Prefer", ""):
-        if events is None:
-            events = games().store.records(gid, recorded_at, recorded_at)[0]["events"]
-        return {"recorded_at": recorded_at, "version": game.version,
-                "events": [redact_event(ev, seat) for ev in events],
-                "active": game.active(), "awaited": game.awaited(), "result": game.result()}
-    return {"recorded_at": recorded_at, **game_view(game, seat)}
+    return recorded_at, events
 
 
 def validate_move(game: Game, move: dict) -> dict:

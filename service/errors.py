@@ -24,6 +24,10 @@ CODES: dict[str, tuple[int, str]] = {
     "bad_claim": (400, "the seat to claim is not a human seat of the table"),
     "bad_side": (400, "the side asked for is not a seat of the game or `all`"),
     "bad_log": (400, "the file is not a tablefold log; the message says where"),
+    "bad_websocket_request": (400, "a WebSocket request needs version 13 and a valid key"),
+    "websocket_unavailable": (400, "the server does not take WebSocket connections; use the "
+                                   "server-sent events"),
+    "bad_message": (400, "a WebSocket message is not a JSON object with a known `type`"),
     "bad_token": (401, "the Authorization header is not `Bearer <token>`"),
     "token_required": (401, "only a seated player may do this: send the seat's token"),
     "unknown_token": (401, "the token is not a seat of any game"),

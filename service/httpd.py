@@ -41,6 +41,11 @@ GC_THRESHOLDS = (20_000, 10, 10)   # the collector's, after the worker has loade
 
 STATUS_LINES: dict[str, bytes] = {}
 
+# in the environ of a request asking for another protocol (`Upgrade`): a callable giving the
+# connection's socket and the bytes read past the request, for an app that answers 101 and
+# then speaks that protocol itself (the WebSocket of a live stream: service/websocket.py)
+UPGRADE = "tablefold.upgrade"
+
 
 def settle_memory() -> None:
     """What a worker has loaded before it serves (modules, the app, its routes) lives as long as
@@ -162,11 +167,11 @@ class HungUp(ConnectionError):
 
 class Request:
     __slots__ = ("url", "headers", "method", "version", "keep_alive", "body", "complete",
-                 "expect_continue")
+                 "expect_continue", "upgrade")
 
     def __init__(self):
         self.url, self.headers, self.body, self.complete = b"", [], bytearray(), False
-        self.expect_continue = False
+        self.expect_continue = self.upgrade = False
 
 
 class Seen:
@@ -191,6 +196,7 @@ class Connection:
         self.head_bytes = 0          # bytes fed since the last request's headers were whole
         self.in_body = False         # the request being parsed has its headers in, not its body
         self.upgraded = False        # an Upgrade request: the bytes after it are not HTTP/1.1
+        self.after_upgrade = b""     # those bytes, as far as they were read with the request
         self.broken = False          # a body refused or given up on: nothing after it is read
         self.base = base_environ(worker, listener, sock, addr)
 
@@ -212,6 +218,7 @@ class Connection:
         req.method = parser.get_method()
         req.version = parser.get_http_version()
         req.keep_alive = parser.should_keep_alive()
+        req.upgrade = parser.should_upgrade()
         self.head_bytes, self.in_body = 0, True
         self.ready.append(req)
 
@@ -236,8 +243,11 @@ class Connection:
                                  f"The request line and headers exceed {MAX_HEAD} bytes.")
         try:
             self.parser.feed_data(data)
-        except httptools.HttpParserUpgrade:
-            self.upgraded = True   # served as a plain request; the connection closes after it
+        except httptools.HttpParserUpgrade as e:
+            # served as a plain request, and the connection closes after it, unless the app
+            # switches protocols (101) and reads the rest itself: `upgrade` in the environ
+            self.upgraded = True
+            self.after_upgrade = data[e.args[0]:] if e.args else b""
         except httptools.HttpParserCallbackError as e:
             self.broken = True
             cause = e.__context__
@@ -386,7 +396,14 @@ class Connection:
             req.expect_continue = True
         env["wsgi.input"] = Body(self, req)
         env["wsgi.input_terminated"] = True
+        if req.upgrade and not self.ready:
+            env[UPGRADE] = self.switched
         return env
+
+    def switched(self) -> tuple[socket.socket, bytes]:
+        """The connection after the app answered 101 Switching Protocols: its socket, and the
+        bytes of the new protocol already read with the request."""
+        return self.sock, self.after_upgrade
 
 
 def send_all(sock, data: bytes) -> None:
@@ -498,6 +515,7 @@ class Response:
         self.sock, self.req, self.keep_alive, self.conn = sock, req, keep_alive, conn
         self.status, self.headers = None, []
         self.head_sent = self.chunked = False
+        self.switching = False   # 101 Switching Protocols: what follows the head is the app's
         self.body_allowed = True
         self.sent = 0
         self.length = None
@@ -519,6 +537,13 @@ class Response:
         code = int(status[:3])
         length = None
         lines = [STATUS_LINES.get(status) or status_line(status)]
+        if code == 101 and self.conn.upgraded:
+            # the app speaks the protocol it switched to: its headers as given (Connection and
+            # Upgrade among them), then its bytes as they are, and the connection ends with it
+            self.switching, self.keep_alive = True, False
+            lines += [f"{name}: {value}\r\n".encode("latin-1") for name, value in self.headers]
+            lines.append(b"\r\n")
+            return b"".join(lines)
         for name, value in self.headers:
             lower = name.lower()
             if lower == "content-length":
@@ -553,7 +578,9 @@ class Response:
         if not self.head_sent:
             out = self.head()
             self.head_sent = True
-        if data and self.body_allowed:
+        if data and self.switching:
+            out += data
+        elif data and self.body_allowed:
             if self.length is not None:
                 data = data[:max(0, self.length - self.sent)]
             self.sent += len(data)

@@ -13,11 +13,15 @@ reconnect.
 """
 from __future__ import annotations
 
+import logging
 import queue
 import secrets
 import time
 
+import orjson
+import redis
 from flask import Response, current_app, request
+from werkzeug.wsgi import ClosingIterator
 
 from events.games import Game, sha256
 from events.follow import WAIT_SECONDS
@@ -25,10 +29,13 @@ from events.gathered import Gathered
 from events.records import redact_record
 from events.store import stream_counters
 from service import schemas as s
-from service.access import VIEWS, Caller, games, identify, load, load_for_stream
+from service import websocket
+from service.access import (VIEWS, Caller, acting_seat, cached, games, identify, load,
+                            load_for_stream)
+from service.api import record_move
 from service.app import event_queue, on_hang_up
-from service.endpoints import Routes
-from service.errors import ApiError
+from service.endpoints import Routes, validate
+from service.errors import ApiError, MoveRefused
 from service.jsonio import dumps
 from service.limits import client_address, limited
 from service.ops import STREAMS
@@ -87,9 +94,12 @@ def resume_point(query: dict) -> int | None:
 
 @routes.route("/games/<gid>/stream", "GET", "streamGame", query=s.StreamQuery,
               responses={200: ("text/event-stream", "the live stream"),
+                         101: (None, "the live stream as a WebSocket (asked with `Upgrade: "
+                                     "websocket`), which also takes the seat's moves"),
                          204: (None, "the game is over and the caller has heard its end")},
               errors=("no_such_game", "bad_ticket", "unknown_token", "wrong_game",
-                      "too_many_streams"), auth="optional")
+                      "too_many_streams", "bad_websocket_request", "websocket_unavailable"),
+              auth="optional")
 def stream(query, gid):
     """Server-sent events: the caller's view, then each new record redacted for the caller and
     the caller's view after it.
@@ -101,8 +111,19 @@ def stream(query, gid):
     Resume with `Last-Event-ID` (or `since`): no gaps, no repeats. The stream ends after a while;
     reopen it (EventSource does; with a ticket, the same URL works while the ticket is used).
     It ends too after the view of the game's end, which carries the last version as its `id`;
-    resumed from there, the answer is 204 No Content (an EventSource stops reconnecting)."""
+    resumed from there, the answer is 204 No Content (an EventSource stops reconnecting).
+
+    Asked as a WebSocket (`Upgrade: websocket`), the same stream comes as JSON text frames,
+    `{"type": "record", "record": ...}` and `{"type": "view", "view": ..., "final": ...}`, and the
+    seat sends its moves on it: `{"type": "move", "move": ..., "expected_version": ...,
+    "move_id": ...}`, a POST's body, each answered `{"type": "moved", "move_id", "recorded_at",
+    "version"}` or `{"type": "error", "move_id", "code", "message", ...}` (the codes of a
+    POST's errors), before the records the move brought. The server pings an idle socket every
+    keep-alive and closes it with 1000 and the reason `reopen` at the end of its lifetime (reopen
+    with `since`, the last version heard) or `game over` after the final view."""
     app = current_app._get_current_object()
+    # a WebSocket's handshake is checked before anything is counted or read
+    switch = websocket.handshake(request.environ) if websocket.asked(request.environ) else None
     follower = app.extensions["tablefold.follower"]
     config = current_app.config
     counters = stream_counters(gid, client_address())
@@ -136,7 +157,7 @@ def stream(query, gid):
         else:
             follower.release(gid)
         raise
-    if game.over() and since is not None and since >= game.version:
+    if switch is None and game.over() and since is not None and since >= game.version:
         # the client has heard the end: nothing will ever come, and 204 stops an EventSource
         handle.close()
         if opened:
@@ -149,16 +170,30 @@ def stream(query, gid):
         raise ApiError("too_many_streams", "Too many live streams are open for this game or "
                        "from your address; close one or try again later.",
                        headers={"Retry-After": "10"})
-    response = Response(events(app, handle, arrived, game,
-                               caller.seat if not caller.operator else None, since, leave,
-                               request.environ),
-                        mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    viewer = caller.seat if not caller.operator else None
+    if switch is not None:
+        framing = Socket(app, gid, caller, request.environ[websocket.UPGRADE])
+        response = Switched(events(app, handle, arrived, game, viewer, since, leave,
+                                   framing=framing), status=101, headers=switch)
+        del response.headers["Content-Type"]
+    else:
+        response = Response(events(app, handle, arrived, game, viewer, since, leave,
+                                   request.environ),
+                            mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     # also when the server closes the answer without starting it (the messages' own `finally`
     # never runs then)
     response.call_on_close(handle.close)
     response.call_on_close(leave)
     return response
+
+
+class Switched(Response):
+    """101 Switching Protocols, whose body is the new protocol's bytes (werkzeug drops the body
+    of every 1xx answer, as HTTP/1.1 has none: these bytes are not HTTP's)."""
+
+    def get_app_iter(self, environ):
+        return ClosingIterator(self.response, self.close)
 
 
 def leaving(app, counters):
@@ -191,6 +226,115 @@ def view_message(view: bytes, final: int | None = None) -> bytes:
 HUNG_UP = None   # put in a stream's queue when its client has closed the connection
 
 
+class Events:
+    """A stream's messages as server-sent events."""
+    start = b"retry: 1000\n\n"
+    keepalive = b": keep-alive\n\n"
+    record = staticmethod(record_message)
+    view = staticmethod(view_message)
+
+    @staticmethod
+    def watch(environ, arrived):
+        return on_hang_up(environ or {}, lambda: arrived.put(HUNG_UP))
+
+    @staticmethod
+    def end(over: bool) -> bytes:
+        return b""   # the answer's end is the stream's
+
+    @staticmethod
+    def linger(arrived) -> None:
+        pass
+
+    answer = None   # a client does not talk on its event stream
+
+
+log = logging.getLogger("tablefold")
+
+
+class Socket:
+    """A stream's messages as WebSocket text frames (`{"type": "record"|"view", ...}`), and the
+    caller's moves taken on the same connection (`{"type": "move", ...}`, a POST's body),
+    each answered `moved` or `error` before the records it brought."""
+    start = b""
+    keepalive = websocket.PING
+
+    def __init__(self, app, gid: str, caller: Caller, upgrade):
+        self.app, self.gid, self.caller, self.upgrade = app, gid, caller, upgrade
+
+    def watch(self, environ, arrived):
+        sock, first = self.upgrade()
+        return websocket.Reader(sock, first, arrived.put, HUNG_UP).close
+
+    @staticmethod
+    def record(record: dict, viewer) -> bytes:
+        return websocket.text(b'{"type":"record","record":%b}' % dumps(redact_record(record, viewer)))
+
+    @staticmethod
+    def view(view: bytes, final: int | None = None) -> bytes:
+        return websocket.text(b'{"type":"view","final":%b,"view":%b}'
+                              % (b"false" if final is None else b"true", view))
+
+    @staticmethod
+    def end(over: bool) -> bytes:
+        return websocket.close(websocket.NORMAL, "game over" if over else "reopen")
+
+    @staticmethod
+    def linger(arrived) -> None:
+        """After the server's close frame, the client's answer to it (a moment at most): the
+        connection is then closed by the server, as RFC 6455 has it, and no move the client sent
+        meanwhile meets a closed socket."""
+        deadline = time.monotonic() + websocket.CLOSE_WAIT
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                item = arrived.get(timeout=left)
+            except queue.Empty:
+                return
+            if item is HUNG_UP or isinstance(item, websocket.Closing):
+                return
+
+    def answer(self, item) -> tuple[bytes, bool]:
+        """What to send for something the client sent, and whether the connection ends."""
+        if isinstance(item, websocket.Closing):
+            return item.frame, True
+        if isinstance(item, bytes):   # a pong
+            return item, False
+        return websocket.text(dumps(self.said(item.text))), False
+
+    def said(self, text: str) -> dict:
+        try:
+            message = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            message = None
+        if not isinstance(message, dict) or message.get("type") != "move":
+            return {"type": "error", "code": "bad_message", "message": "A message is a JSON "
+                    "object whose `type` is `move`, with a move's body (POST /games/{id}/moves)."}
+        move_id = message.get("move_id")
+        body = {k: v for k, v in message.items() if k != "type"}
+        try:
+            with self.app.app_context():
+                body = validate(s.MoveBody, body)
+                game = cached(self.gid)
+                recorded_at, _ = record_move(game, acting_seat(game, self.caller), body)
+            return {"type": "moved", "move_id": move_id, "recorded_at": recorded_at,
+                    "version": game.version}
+        except ApiError as e:
+            return {"type": "error", "move_id": move_id, "code": e.code, "message": e.message,
+                    **e.details}
+        except MoveRefused as e:
+            return {"type": "error", "move_id": move_id, "code": e.code, "message": e.reason,
+                    "version": e.version}
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
+                redis.exceptions.BusyLoadingError) as e:
+            log.warning("storage unavailable: %s", e)
+            return {"type": "error", "move_id": move_id, "code": "storage_unavailable",
+                    "message": "The game store is unreachable; nothing was changed. Retry in a "
+                    "moment."}
+        except Exception:
+            log.exception("unhandled error in a move sent on a live stream")
+            return {"type": "error", "move_id": move_id, "code": "internal_error",
+                    "message": "The server failed to answer this move."}
+
+
 def awaits(game: Game, viewer, over: bool) -> bool:
     """Whether the viewer hears new records at once: a seat the game awaits, and everybody at
     its end (`over`). Others hear them within STREAM_GATHER, with those that come meanwhile,
@@ -199,7 +343,8 @@ def awaits(game: Game, viewer, over: bool) -> bool:
     return over or (viewer is not None and viewer in game.awaited())
 
 
-def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, environ=None):
+def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, environ=None,
+           framing=Events):
     """The stream's messages. It holds an app context only while it reads the store or builds a
     view, so that many open streams in one worker never interleave request contexts. It ends as
     soon as its client hangs up, where the server lets that be seen."""
@@ -207,39 +352,52 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
     lifetime, keepalive = app.config["STREAM_SECONDS"], app.config["STREAM_KEEPALIVE"]
     gather = app.config["STREAM_GATHER"]
     follower = handle.follower
-    stop_watch = on_hang_up(environ or {}, lambda: arrived.put(HUNG_UP))
+    record_of, view_of = framing.record, framing.view
+    stop_watch = framing.watch(environ, arrived)
     STREAMS.inc()
     try:
         with app.app_context():
             if not handle.complete:
                 # read after listening: a record is either in this read or heard from the follower
                 game = games().load(gid) or game
-            out = [b"retry: 1000\n\n"]
+            out = [framing.start]
             if since is not None and since < game.version:
-                out += [record_message(record, viewer)
+                out += [record_of(record, viewer)
                         for record in games().store.records(gid, since + 1, game.version)]
             last, over = game.version, game.over()
-            out.append(view_message(VIEWS.get(game, viewer), last if over else None))
+            out.append(view_of(VIEWS.get(game, viewer), last if over else None))
+        if over:
+            out.append(framing.end(over))
         yield b"".join(out)
         if over:
+            framing.linger(arrived)
             return   # nothing comes after the end: the answer ends, its connection stays open
         deadline = time.monotonic() + lifetime
         pending, due = [], None   # records heard and not sent yet; when they go at the latest
         while (left := deadline - time.monotonic()) > 0 or pending:   # what waits goes first
             wait = min(keepalive, left) if due is None else max(0.0, due - time.monotonic())
             try:
-                batch = arrived.get(timeout=wait)
+                item = arrived.get(timeout=wait)
             except queue.Empty:
                 if due is None:
                     follower.recheck(gid)   # a record whose push was lost comes in now
-                    yield b": keep-alive\n\n"
+                    yield framing.keepalive
                     continue
-                batch = []   # the gathering is over: what waits goes now
-            while batch is not HUNG_UP and not arrived.empty():   # only this greenlet takes
-                more = arrived.get_nowait()
-                batch = HUNG_UP if more is HUNG_UP else batch + more
-            if batch is HUNG_UP:
-                return
+                item = []   # the gathering is over: what waits goes now
+            batch = []
+            while True:   # everything waiting, taken at once (only this greenlet takes)
+                if item is HUNG_UP:
+                    return
+                if isinstance(item, list):
+                    batch += item
+                else:   # the client said something: answered before the records
+                    reply, ending = framing.answer(item)
+                    yield reply
+                    if ending:
+                        return
+                if arrived.empty():
+                    break
+                item = arrived.get_nowait()
             top = pending[-1]["v"] if pending else last
             pending += [r for r in batch if r["v"] > top]
             if not pending:
@@ -252,21 +410,26 @@ def events(app, handle, arrived, game: Game, viewer, since: int | None, leave, e
             if current is not None and time.monotonic() < due and not awaits(current, viewer, over):
                 continue   # what comes meanwhile goes with these records, under one view
             # the records and the view after them in one write: one send, one chunk
-            out = [record_message(record, viewer) for record in pending]
+            out = [record_of(record, viewer) for record in pending]
             last = pending[-1]["v"]
             pending, due = [], None
             if current is not None and current.version > last:
                 # this worker's copy is ahead of what the stream heard (a request here loaded
                 # it before the pushes came): the records between go first, so that a view never
                 # shows a version whose records the stream has not sent
-                out += [record_message(record, viewer)
+                out += [record_of(record, viewer)
                         for record in hub.store.records(gid, last + 1, current.version)]
                 last = current.version
             if current is not None:
-                out.append(view_message(VIEWS.get(current, viewer, hub), last if over else None))
+                out.append(view_of(VIEWS.get(current, viewer, hub), last if over else None))
+            if over:
+                out.append(framing.end(over))
             yield b"".join(out)
             if over:
+                framing.linger(arrived)
                 return
+        yield framing.end(False)
+        framing.linger(arrived)
     finally:
         stop_watch()
         STREAMS.dec()
