@@ -223,7 +223,8 @@ def main(argv=None) -> int:
                 row.run(0.0, prof.sample_warmup / prof.warm_phases)
             outcome, cost, seen = row.run(0.0, prof.sample, monitor=True)
             row.sampled = {"ops": outcome.ops_total, "seen": seen,
-                           "streams": outcome.statuses.get("stream 200", 0)}
+                           "streams": outcome.statuses.get("stream 200", 0)
+                           + outcome.statuses.get("socket 101", 0)}
             say(f"  {row.key}: {outcome.per_second:,.0f}/s (with MONITOR), errors "
                 f"{outcome.errors} {outcome.errors_seen[:1]}")
 
@@ -352,7 +353,7 @@ def served_profiles(prof: Profile, svc: Stack, n: int = 10) -> dict:
             ask_dump(server.port)
         return outcome, glob.glob(os.path.join(folder, "worker.*"))
 
-    for kind in ("move", "stream"):
+    for kind in ("move", "socket"):
         folder = tempfile.mkdtemp(prefix="tf-bench-profile-")
         try:
             outcome, files = measured(kind, "service", "profile", folder)
@@ -361,7 +362,7 @@ def served_profiles(prof: Profile, svc: Stack, n: int = 10) -> dict:
                 out[kind]["per_second"] = outcome.per_second
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-    for kind, app in (("move", "service"), ("append", "bare"), ("stream", "service")):
+    for kind, app in (("move", "service"), ("append", "bare"), ("socket", "service")):
         folder = tempfile.mkdtemp(prefix="tf-bench-greenlets-")
         try:
             outcome, files = measured(kind, app, "greenlets", folder)
@@ -473,6 +474,7 @@ def build_rows(prof: Profile, doc, svc: Stack, bare: Stack, floor: Stack, models
         row(f"append asyncio {n}", floor, "append", n, appending(n))
         row(f"append flask {n}", bare, "append", n, appending(n))
         row(f"move gevent {n}", svc, "move", n, make, after)
+        row(f"socket gevent {n}", svc, "socket", n, tic_tac_trek("socket", n))
         row(f"stream gevent {n}", svc, "stream", n, tic_tac_trek("stream", n))
         row(f"poll gevent {n}", svc, "poll", n, tic_tac_trek("poll", n))
         row(f"read gevent {n}", svc, "read", n, reading(svc, "read", n))

@@ -4,8 +4,9 @@ in interleaved pairs: for each pair, both trees play the same rows back to back,
 goes first alternating, and a ratio is the median over the pairs of NEW ÷ BASE.
 
 The rows are those of the targets that a serving change is meant to move: (a) confirmed moves on
-the synthetic game and (f) stream-driven Tic Tac Trek (bench/__main__.py builds them the same
-way). For each: moves/s, and the CPU the server's processes and its Redis spent per move.
+the synthetic game and (f) stream-driven Tic Tac Trek, its moves on the stream's WebSocket and, as
+a second row, as server-sent events with each move a POST (bench/__main__.py builds them the
+same way). For each: moves/s, and the CPU the server's processes and its Redis spent per move.
 
 Why pairs: on a shared machine the cores' speed drifts by tens of per cent over minutes, more
 than most changes are worth; two trees measured seconds apart see the same machine. Even so,
@@ -25,8 +26,8 @@ import sys
 from bench import load
 from bench.servers import RedisServer, running, tablefold_serve
 
-ROWS = ("move", "stream")
-LABELS = {"move": "(a) move", "stream": "(f) stream"}
+ROWS = ("move", "socket", "stream")
+LABELS = {"move": "(a) move", "socket": "(f) socket", "stream": "(f) SSE+POST"}
 
 
 class Tree:
@@ -42,12 +43,13 @@ class Tree:
         self.stack = Stack(stack, redis, stack.enter_context(running(server)))
         # the games the benchmark's own (a) and (f) rows play
         self.moves, self.moved = moving_phases(self.stack, games, FULL.short_length)
-        self.streams = tic_tac_trek_phases(self.stack, self.stack.tables.tic_tac_trek(8),
-                                           "stream", games)
+        originals = self.stack.tables.tic_tac_trek(8)
+        self.tic_tac_trek = {kind: tic_tac_trek_phases(self.stack, originals, kind, games)
+                             for kind in ("socket", "stream")}
 
     def run(self, kind: str, warmup: float, duration: float) -> tuple[float, float, int]:
         """moves/s, server and Redis CPU µs per move, errors."""
-        make = self.moves if kind == "move" else self.streams
+        make = self.moves if kind == "move" else self.tic_tac_trek[kind]
         meter = self.stack.meter.start()
         outcome = load.run(self.stack.server.port, make(warmup, duration))
         cost = meter.stop()
@@ -103,6 +105,7 @@ def main(argv: list[str]) -> int:
         print(f"  {LABELS[kind]:10s} moves/s {spread(rate)}   CPU a move {spread(cpu)}")
     print("(f) ÷ (a) in each tree, median (spread) over the pairs:")
     for name in ("base", "new"):
-        f_a = [f[0] / a[0] for a, f in zip(figures[name]["move"], figures[name]["stream"])]
-        print(f"  {name:4s} {spread(f_a)}")
+        for kind in ("socket", "stream"):
+            f_a = [f[0] / a[0] for a, f in zip(figures[name]["move"], figures[name][kind])]
+            print(f"  {name:4s} {LABELS[kind]:12s} {spread(f_a)}")
     return 0

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOADGEN = os.path.join(HERE, "loadgen.js")
-KINDS = ("move", "append", "read", "bare_read", "stream", "poll")
+KINDS = ("move", "append", "read", "bare_read", "stream", "socket", "poll")
 
 
 def node() -> str | None:
@@ -68,7 +68,8 @@ class Outcome:
     @property
     def errors(self) -> int:
         return sum(n for s, n in self.statuses.items()
-                   if not (isinstance(s, int) and 200 <= s < 300) and not str(s).startswith("stream 2"))
+                   if not (isinstance(s, int) and 200 <= s < 300)
+                   and not str(s).startswith(("stream 2", "socket 101")))
 
 
 def run(port: int, phase: Phase, command: list[str] | None = None,

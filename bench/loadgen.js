@@ -20,9 +20,14 @@
 //            end the server ends the stream and the next table's goes on the same connection
 //   poll     Tic Tac Trek: GET /games/{id} as the seat to move, then POST its move (an ideal
 //            poller: the next GET comes right after the move is confirmed)
+//   socket   Tic Tac Trek as `stream`, the stream taken as a WebSocket (GET /games/{id}/stream
+//            with Upgrade: websocket): each seat sends its move on it when its view says the seat
+//            is awaited, and is answered on it; at the game's end the server closes it and the
+//            next table's is a new connection
 // A slot holds a list of games: `per_game` moves on one (or the game's end) and it takes the next.
 'use strict';
 const net = require('net');
+const crypto = require('crypto');
 const fs = require('fs');
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -232,6 +237,78 @@ class Sse {
   }
 }
 
+// A WebSocket client (RFC 6455): the handshake, masked text frames out, the server's frames in
+// (text, ping, close). `onMessage` gets each text message; `onEnd` the close code (or -1).
+class Ws {
+  constructor(port, path, headers, onMessage, onEnd) {
+    this.onMessage = onMessage;
+    this.onEnd = onEnd;
+    this.raw = Buffer.alloc(0);
+    this.headDone = false;
+    this.closed = false;
+    this.sock = net.connect(port, HOST);
+    this.sock.setNoDelay(true);
+    this.sock.on('data', (d) => this.onData(d));
+    this.sock.on('error', (e) => { error(`socket: ${e.message}`); this.end(-1); });
+    this.sock.on('close', () => this.end(-1));
+    stats.requests++;
+    const key = crypto.randomBytes(16).toString('base64');
+    this.sock.write(`GET ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nUpgrade: websocket\r\n` +
+      `Connection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n${headers}\r\n`);
+  }
+  send(text) {
+    const payload = Buffer.from(text, 'utf8');
+    const n = payload.length;
+    const head = n < 126 ? Buffer.from([0x81, 0x80 | n]) : Buffer.from([0x81, 0x80 | 126, n >> 8, n & 255]);
+    const mask = crypto.randomBytes(4);
+    for (let i = 0; i < n; i++) payload[i] ^= mask[i & 3];
+    this.sock.write(Buffer.concat([head, mask, payload]));
+  }
+  frame(opcode, payload) {
+    const mask = crypto.randomBytes(4);
+    for (let i = 0; i < payload.length; i++) payload[i] ^= mask[i & 3];
+    this.sock.write(Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | payload.length]), mask, payload]));
+  }
+  end(code) {
+    if (this.closed) return;
+    this.closed = true;
+    this.sock.destroy();
+    this.onEnd(code);
+  }
+  close() { this.closed = true; this.sock.destroy(); }
+  onData(d) {
+    this.raw = this.raw.length ? Buffer.concat([this.raw, d]) : d;
+    if (!this.headDone) {
+      const end = this.raw.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const status = parseInt(this.raw.toString('latin1', 9, 12), 10);
+      note(`socket ${status}`);
+      if (status !== 101) {
+        error(`socket answered ${status}: ${this.raw.toString('utf8', end + 4, end + 300)}`);
+        return this.end(-1);
+      }
+      this.headDone = true;
+      this.raw = this.raw.subarray(end + 4);
+    }
+    while (!this.closed && this.raw.length >= 2) {
+      const opcode = this.raw[0] & 15;
+      let n = this.raw[1] & 127, at = 2;
+      if (n === 126) { if (this.raw.length < 4) return; n = this.raw.readUInt16BE(2); at = 4; }
+      else if (n === 127) { if (this.raw.length < 10) return; n = Number(this.raw.readBigUInt64BE(2)); at = 10; }
+      if (this.raw.length < at + n) return;
+      const payload = this.raw.subarray(at, at + n);
+      this.raw = this.raw.subarray(at + n);
+      if (opcode === 1) this.onMessage(payload.toString('utf8'));
+      else if (opcode === 9) this.frame(10, Buffer.from(payload));
+      else if (opcode === 8) {
+        const code = n >= 2 ? payload.readUInt16BE(0) : 1005;
+        this.frame(8, Buffer.from(payload.subarray(0, 2)));
+        return this.end(code);
+      }
+    }
+  }
+}
+
 // --- what the clients send ----------------------------------------------------------------------
 function nextTiny(version, lead) {  // bench/fixtures.py next_move
   if (version <= lead) return [0, { type: 'add' }];
@@ -428,6 +505,73 @@ class StreamSeat {
   close() { if (this.sse) this.sse.close(); this.conn.close(); }
 }
 
+// Tic Tac Trek on a WebSocket stream: each seat its own client, its moves sent on its stream.
+class SocketSeat {
+  constructor(slot, seat) {
+    this.slot = slot;
+    this.seat = seat;
+    this.index = 0;
+    this.ws = null;
+    this.posting = false;
+    this.posted = -1;
+    this.pending = null;
+    this.sent = 0;
+  }
+  get game() { return this.slot.games[this.index]; }
+  open() {
+    if (stopping || this.index >= this.slot.games.length) {
+      if (!stopping) stats.exhausted++;
+      return;
+    }
+    const g = this.game, index = this.index;
+    let over = false;
+    this.ws = new Ws(PORTS[(portsGiven++) % PORTS.length], `/games/${g.gid}/stream`, auth(g.tokens[this.seat]),
+      (text) => {
+        if (index !== this.index) return;
+        const m = JSON.parse(text);
+        if (m.type === 'view') {
+          if (m.view.result !== null) over = true;
+          this.onView(m.view);
+        } else if (m.type === 'moved' || m.type === 'error') {
+          inflight--;
+          this.posting = false;
+          const status = m.type === 'moved' ? 200 : (m.code === 'stale_version' ? 409 : 400);
+          answered(status, this.sent, true);
+          if (status === 409) stats.conflicts++;
+          else if (status !== 200) error(`socket move: ${text.slice(0, 200)}`);
+          const pending = this.pending;
+          this.pending = null;
+          if (pending) this.onView(pending);
+        }
+      },
+      (code) => {
+        if (this.posting) { inflight--; this.posting = false; }
+        if (!stopping && index === this.index && over) {  // the game's end closes its stream
+          this.index++;
+          this.posted = -1;
+          this.pending = null;
+          this.open();
+          return;
+        }
+        if (!stopping && index === this.index) { error(`socket closed early (${code})`); setTimeout(() => this.open(), 50); }
+      });
+  }
+  onView(view) {
+    stats.views++;
+    if (this.posting) { this.pending = view; return; }
+    if (view.result !== null) return;
+    if (!view.awaited.includes(this.seat) || !view.legal_moves.length || view.version <= this.posted) return;
+    if (stopping) return;
+    this.posting = true;
+    this.posted = view.version;
+    inflight++;
+    this.sent = now();
+    stats.requests++;
+    this.ws.send(`{"type":"move",${moveBody(concrete(pick(view.legal_moves)), view.version).slice(1)}`);
+  }
+  close() { if (this.ws) this.ws.close(); }
+}
+
 function finish() {
   const cpu = process.cpuUsage();
   const out = {
@@ -444,9 +588,10 @@ function finish() {
 
 function main() {
   for (const spec of cfg.slots) {
-    if (cfg.kind === 'stream') {
+    if (cfg.kind === 'stream' || cfg.kind === 'socket') {
       const slot = { games: spec.games };
-      for (const seat of [0, 1]) live.push(new StreamSeat(slot, seat));
+      const Seat = cfg.kind === 'stream' ? StreamSeat : SocketSeat;
+      for (const seat of [0, 1]) live.push(new Seat(slot, seat));
     } else {
       live.push(cfg.kind === 'poll' ? new PollSlot(spec) : new Slot(spec));
     }
@@ -467,7 +612,7 @@ function main() {
   setTimeout(() => {
     cpuWindow = process.cpuUsage(cpuAtWindow);
     stopping = true;
-    for (const s of live) if (s.sse) s.sse.close();
+    for (const s of live) if (s.sse) s.sse.close();   // a socket stays open for its answers
     const waitUntil = now() + 10;
     const wait = () => {
       if (inflight <= 0 || now() > waitUntil) {

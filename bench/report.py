@@ -363,8 +363,9 @@ class Report:
             add(f"b-{n}", f"(b) reads/s ÷ bare read, {n} games", r(f"read gevent {n}"),
                 r(f"bare read flask {n}"), TARGETS["reads"])
         for n in (10, 50):
-            add(f"f-{n}", f"(f) stream-driven Tic Tac Trek moves/s ÷ (a), {n} games",
-                r(f"stream gevent {n}"), r(f"move gevent {n}"), TARGETS["stream"])
+            add(f"f-{n}", f"(f) stream-driven Tic Tac Trek moves/s ÷ (a), {n} games (the "
+                "stream and the moves on one WebSocket)",
+                r(f"socket gevent {n}"), r(f"move gevent {n}"), TARGETS["stream"])
         s, l = f"at {p.short_length}", f"at {p.long_length:,}"
         add("c-move", f"(c) mean latency of a move {l} ÷ {s}", r(f"move {l}"), r(f"move {s}"),
             TARGETS["long"], higher=False, latency=True)
@@ -372,7 +373,7 @@ class Report:
             TARGETS["long"], higher=False, latency=True)
         for key, what in (("move gevent 10", "(a) move, 10 games"),
                           ("move gevent 50", "(a) move, 50 games"),
-                          ("stream gevent 50", "(f) stream-driven move, 50 games")):
+                          ("socket gevent 50", "(f) stream-driven move, 50 games")):
             row = r(key)
             if row is None:
                 continue
@@ -649,23 +650,30 @@ class Report:
 
     def ttt(self) -> list[str]:
         G = self.prof.games
-        out = ["(f): each seat is its own client: it follows `GET /games/{id}/stream` (server-"
-               "sent events, its token in the header) and, when a `view` event says it is awaited, "
-               "posts a random legal move (`expected_version`, `move_id`, `Prefer: "
-               "return=minimal`). (g): an ideal poller: `GET /games/{id}` as the seat to move, "
-               "then its POST, the next GET as soon as the move is confirmed (a real poller also "
-               "sends GETs that find nothing new; each costs about a read of (b)). Moves/s "
-               "counts confirmed moves; latency is the POST's.", ""]
-        out += self.rows_table([k for n in G for k in (f"stream gevent {n}", f"poll gevent {n}")],
-                               "moves/s")
+        out = ["(f): each seat is its own client, and follows its live stream as a WebSocket "
+               "(`GET /games/{id}/stream` with `Upgrade: websocket`, its token in the header): "
+               "when a `view` message says it is awaited, it sends a random legal move on the "
+               "same connection (`expected_version`, `move_id`) and is answered there (`moved`); "
+               "docs/examples/play_by_socket.py is this client. The same with the stream as "
+               "server-sent events and each move a POST (`Prefer: return=minimal`) on a "
+               "connection of its own, as docs/examples/play_by_stream.py and the browser's "
+               "page play, beside it (*SSE + POST*). (g): an ideal poller: `GET /games/{id}` as "
+               "the seat to move, then its POST, the next GET as soon as the move is confirmed "
+               "(a real poller also sends GETs that find nothing new; each costs about a read of "
+               "(b)). Moves/s counts confirmed moves; latency is the move's, sent to answered.",
+               ""]
+        out += self.rows_table([k for n in G for k in (f"socket gevent {n}", f"stream gevent {n}",
+                                                        f"poll gevent {n}")], "moves/s")
         out.append("")
         for n in G:
-            f_, _ = self.ratio(f"stream gevent {n}", f"move gevent {n}")
+            f_, _ = self.ratio(f"socket gevent {n}", f"move gevent {n}")
+            e_, _ = self.ratio(f"stream gevent {n}", f"move gevent {n}")
             g_, _ = self.ratio(f"poll gevent {n}", f"move gevent {n}")
-            fr = self.row(f"stream gevent {n}")
+            fr = self.row(f"socket gevent {n}")
             views = fr.views / max(fr.ops_total, 1) if fr else math.nan
-            out.append(f"- {n} game{'s' if n > 1 else ''}: stream-driven ÷ (a) {f_:.2f}, polling ÷ (a) {g_:.2f}; the "
-                       f"stream clients read {views:.1f} views per confirmed move.")
+            out.append(f"- {n} game{'s' if n > 1 else ''}: on the WebSocket ÷ (a) {f_:.2f}, "
+                       f"SSE + POST ÷ (a) {e_:.2f}, polling ÷ (a) {g_:.2f}; the socket clients "
+                       f"read {views:.1f} views per confirmed move.")
         return out
 
     def serving(self) -> list[str]:
@@ -927,10 +935,9 @@ class Report:
         return (f" By server CPU the ratio is {check['cpu']:.2f}; the load generator, on the "
                 f"same {NCPU} cores, spends {fr.client_ms:.3f} ms of CPU a stream-driven move "
                 f"against {mv.client_ms:.3f} for an (a) move ({fr.client_ms / mv.client_ms:.1f} "
-                "times as much: each move is read on two live streams, each table's two "
-                "streams opened anew, on the connections that held the last table's: the "
-                "server ends a stream at its game's end), CPU the measured ratio "
-                "takes from the server and the server-CPU one does not.")
+                "times as much: each move is read on two live streams, and each table's two "
+                "sockets are opened anew: the server closes a stream at its game's end), CPU "
+                "the measured ratio takes from the server and the server-CPU one does not.")
 
     def round_trips(self) -> list[str]:
         """What the Redis rows count, and what the script calls behind them are for."""
@@ -947,7 +954,7 @@ class Report:
                "| row | games | round trips/op | script calls/op | batch calls/op "
                "| script calls a batch call carried | SUBSCRIBEs/op |",
                "|---|---:|---:|---:|---:|---:|---:|"]
-        for key in ("move gevent", "read gevent", "stream gevent", "poll gevent"):
+        for key in ("move gevent", "read gevent", "socket gevent", "stream gevent", "poll gevent"):
             for n in (1, 10, 50):
                 row = self.row(f"{key} {n}")
                 if row is None or not row.sent:
@@ -956,7 +963,7 @@ class Report:
                 out.append(f"| {key} | {n} | {row.trips - polls:.2f} | {row.script_calls:.2f} "
                            f"| {row.batched.get('calls', 0.0):.2f} | {_f(row.per_batch, 1)} "
                            f"| {row.sent.get('subscribe', 0.0):.3f} |")
-        stream = self.row("stream gevent 50") or self.row("stream gevent 10")
+        stream = self.row("socket gevent 50") or self.row("socket gevent 10")
         if stream is not None and stream.tables:
             appends = stream.scripts.get("append", 0.0)
             tables = stream.tables
@@ -966,8 +973,8 @@ class Report:
                     f"the rest, {(calls - appends) / tables:.1f} calls a table at a table every "
                     f"{1 / tables:.0f} moves, come with each new table: each worker's first "
                     "read of the game (a stream's first read also counts the stream in, in the "
-                    "same script call) and its SUBSCRIBE (the seats' streams and their moves' "
-                    "connections reach either worker; a stream waits for Redis to confirm the "
+                    "same script call) and its SUBSCRIBE (the two seats' sockets reach either "
+                    "worker; a stream waits for Redis to confirm the "
                     "SUBSCRIBE before its read, so that the read is all it needs), and the "
                     "streams' and the game's leaving (counted out, and unsubscribed, with every "
                     "stream and game that left the worker in the same quarter of a second: one "
@@ -1048,7 +1055,7 @@ class Report:
                 out.append(head + text)
             elif kind == "f":
                 n = c["name"].rsplit("-", 1)[1]
-                fr, mv = r(f"stream gevent {n}"), r(f"move gevent {n}")
+                fr, mv = r(f"socket gevent {n}"), r(f"move gevent {n}")
                 views = fr.views / max(fr.ops_total, 1)
                 out.append(head + f" A stream-driven Tic Tac Trek move costs "
                            f"{fr.server_cpu_ms:.3f} ms of server CPU against "
@@ -1059,11 +1066,9 @@ class Report:
                            "seat that moved hears it with the reply, under one view "
                            f"(`TABLEFOLD_STREAM_GATHER`): {views:.2f} views read per move, "
                            "each built with legal moves by the worker holding that stream. "
-                           "What a move costs beyond its POST is no Redis call (the streams "
-                           "hear the record Redis pushed), so the worker's shared Redis "
-                           "connection, which made the (a) move cheaper, leaves it as it was: "
-                           "each stream's message is a view built and a send of its own, on "
-                           "its own connection." + self._generator_text(c, fr, mv) +
+                           "What a move costs beyond its own is no Redis call (the streams "
+                           "hear the record Redis pushed): each stream's message is a view "
+                           "built and a send of its own." + self._generator_text(c, fr, mv) +
                            self._stream_profile_text() + _repeats_cpu_text(fr, mv))
             elif kind == "c":
                 what = "move" if "move" in c["name"] else "read"
@@ -1108,7 +1113,7 @@ class Report:
         return out
 
     def _stream_profile_text(self) -> str:
-        sp = (self.served or {}).get("stream", {}).get("packages", {})
+        sp = (self.served or {}).get("socket", {}).get("packages", {})
         if not sp:
             return ""
         total = sum(sp.values()) or 1
@@ -1117,12 +1122,12 @@ class Report:
                 f"`tableau.py`) is {100 * eng:.0f}% of a stream-driven move's CPU, against "
                 f"{100 * (self.served.get('move', {}).get('packages', {}).get('tablefold engines', 0) / (sum(self.served.get('move', {}).get('packages', {}).values()) or 1)):.0f}% "
                 "for the synthetic engine; the rest is the same server, framework and Redis "
-                "client work as a move's, done for the POST and for each of the two streams."
+                "client work as a move's, done for the move and for each of the two streams."
                 + self._stream_by_greenlet_text())
 
     def _stream_by_greenlet_text(self) -> str:
         bg = (self.served or {}).get("by_greenlet") or {}
-        st, mv = bg.get("stream") or {}, bg.get("move") or {}
+        st, mv = bg.get("socket") or {}, bg.get("move") or {}
         if not st or not mv:
             return ""
         if "live streams" not in st:   # a run from before the two were told apart
@@ -1131,12 +1136,13 @@ class Report:
                     f"{mv.get('connections', 0):.0f} for an (a) move's request, and the "
                     f"follower {st.get('follower', 0):.0f} µs against "
                     f"{mv.get('follower', 0):.0f}.")
-        return (f" Served, by what ran it (10 games): the POST {_requests(st):.0f} µs a move "
-                f"against {_requests(mv):.0f} for an (a) move's (the difference is Tic Tac "
-                "Trek's own rules: the move's checks, the draw, the fold), the live streams "
-                f"{st['live streams']:.0f} µs (each table's two openings, then a move's record "
-                "and view sent at once to the seat awaited, and the other seat's stream woken "
-                "to hold the record for the view after the next move), the event loop "
+        return (f" Served, by what ran it (10 games): the live streams "
+                f"{st['live streams']:.0f} µs a move against {_requests(mv):.0f} for an (a) "
+                "move's request (the streams carry the moves: each table's two openings, a "
+                "move taken and answered, its record and view sent at once to the seat "
+                "awaited, and the other seat's stream woken to hold the record for the view "
+                "after the next move; Tic Tac Trek's rules are heavier than the synthetic "
+                "game's: the move's checks, the draw, the fold), the event loop "
                 f"{st.get('event loop', 0):.0f} µs against {mv.get('event loop', 0):.0f}, and "
                 f"the follower {st.get('follower', 0):.0f} µs against "
                 f"{mv.get('follower', 0):.0f}: each worker holding the game (with four "
@@ -1190,7 +1196,7 @@ class Report:
                "| package | (a) move µs | share | (f) stream-driven move µs | share |",
                "|---|---:|---:|---:|---:|"]
         pm = sp.get("move", {}).get("packages", {})
-        ps = sp.get("stream", {}).get("packages", {})
+        ps = sp.get("socket", {}).get("packages", {})
         tm, ts = sum(pm.values()) or 1, sum(ps.values()) or 1
         for pkg in sorted(set(pm) | set(ps), key=lambda k: -(pm.get(k, 0) + ps.get(k, 0))):
             if pm.get(pkg, 0) / tm < 0.005 and ps.get(pkg, 0) / ts < 0.005:
@@ -1200,7 +1206,7 @@ class Report:
         out.append(f"| **total** | {tm:.0f} | | {ts:.0f} | |")
         out += ["", *self._layers(pm, tm, ps, ts)]
         nm = sp.get("move", {}).get("notable", {})
-        ns = sp.get("stream", {}).get("notable", {})
+        ns = sp.get("socket", {}).get("notable", {})
         if nm or ns:
             out += ["", "Two costs that are not the service's own work, whole (cumulative) time "
                     "per confirmed move, calls per move:", "",
@@ -1248,7 +1254,7 @@ class Report:
                     "- a stream's two counters (per game, per address) went through a redis-py "
                     "pipeline on a pooled connection as it opened and as it closed, a sixth of "
                     "its cost: now one script call each, on the worker's shared connection."]
-        for kind, label in (("move", "(a) move"), ("stream", "(f) stream-driven move")):
+        for kind, label in (("move", "(a) move"), ("socket", "(f) stream-driven move (WebSocket)")):
             funcs = sp.get(kind, {}).get("functions", [])
             if not funcs:
                 continue
@@ -1260,7 +1266,7 @@ class Report:
     def by_greenlet(self) -> list[str]:
         """The served workers' CPU by what ran it (bench/serve.py `--greenlets`)."""
         bg = (getattr(self, "served", None) or {}).get("by_greenlet") or {}
-        mv, ap, st = (bg.get(k, {}) for k in ("move", "append", "stream"))
+        mv, ap, st = (bg.get(k, {}) for k in ("move", "append", "socket"))
         if not mv or not ap:
             return []
         p = self.prof
@@ -1284,7 +1290,7 @@ class Report:
                "event loop to the follower (bench/serve.py `--greenlets`: two "
                "clock reads a switch or callback, its only cost). µs of the workers' CPU per confirmed move "
                "(per append for the bare app), both workers summed, their Redis apart:", "",
-               "| what ran it | (a) move | bare Flask append | (f) stream-driven move |",
+               "| what ran it | (a) move | bare Flask append | (f) stream-driven move (WebSocket) |",
                "|---|---:|---:|---:|"]
         for key, label in rows:
             if any(d.get(key, 0) >= 0.5 for d in (mv, ap, st)):

@@ -345,3 +345,14 @@ def test_the_flask_app_without_a_server_that_hands_over_refuses_a_websocket(real
         "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
         "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
     assert answer.status_code == 400 and answer.get_json()["code"] == "websocket_unavailable"
+
+
+def test_the_readmes_socket_client_plays_a_game_to_the_end(server):
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "play_by_socket.py"
+    spec = importlib.util.spec_from_file_location("play_by_socket", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    result = example.play(server.base)
+    assert {r["seat"] for r in result["ranking"]} == {0, 1}
