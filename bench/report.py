@@ -676,6 +676,31 @@ class Report:
                        f"read {views:.1f} views per confirmed move.")
         return out
 
+    def _socket_text(self) -> str:
+        """The live stream's two ways of taking moves, side by side in this run."""
+        rate, cpu = [], []
+        for n in self.prof.games:
+            ws, sse = self.row(f"socket gevent {n}"), self.row(f"stream gevent {n}")
+            if ws is None or sse is None:
+                continue
+            rate.append(f"{self.ratio(f'socket gevent {n}', f'stream gevent {n}')[0]:.2f}")
+            cpu.append(f"{_f(ws.server_cpu_ms, 3)} against {_f(sse.server_cpu_ms, 3)}")
+        if not rate:
+            return ""
+        return ("- **Moves on the live stream's WebSocket** (`GET /games/{id}/stream` with "
+                "`Upgrade: websocket`): the stream-driven Tic Tac Trek clients of (f), moving on "
+                "the stream's own connection instead of posting each move beside a stream of "
+                f"server-sent events, made {', '.join(rate)} times as many moves a second at "
+                f"{', '.join(str(n) for n in self.prof.games)} games, at "
+                f"{'; '.join(cpu)} ms of server CPU a move. A move posted is an HTTP request "
+                "(its parse, the environ, Flask's request and its hooks, the token's check, the "
+                "answer's head) on a connection of its own, woken by the event loop; on the "
+                "socket it is a frame read in the loop's callback and handed to the stream's "
+                "greenlet, which the seat's caller and the game already belong to. The server "
+                "hands the connection over on 101 (service/httpd.py); wsproto reads the client's "
+                "frames, the server writes its own. boardgame.io's clients move the same way, "
+                "on their socket.io connection.")
+
     def serving(self) -> list[str]:
         out = ["Moves and reads as in (a) and (b), the same service (`service.create_app`), "
                "five ways of serving it, and boardgame.io 0.50 beside them (its moves: a "
@@ -805,6 +830,7 @@ class Report:
                if statistics.median(cmp['gevent1'].values()) < 1 else
                "One worker serves as many moves a second here as two: the second core's "
                "share goes to Redis and the load."),
+            self._socket_text(),
             "- **Each game served by one worker** (measured apart, not in this run: on "
             "2026-12-07, 8 interleaved pairs each, against the same code with it turned off). "
             "A connection whose request was for a game another worker served was handed to it "

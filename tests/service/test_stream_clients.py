@@ -1,7 +1,7 @@
 """Live streams as real clients use them, on `tablefold serve` with its production keep-alive and
 stream lifetime (nothing shortened): the WHATWG EventSource of the `eventsource` npm package on a
-seat's ticket, httpx-sse resuming a spectator's stream with Last-Event-ID, and an idle raw
-connection as `curl -N` holds it. Over two minutes the server ends each stream twice; every client
+seat's ticket, httpx-sse resuming a spectator's stream with Last-Event-ID, the `websockets`
+package following it as a WebSocket, and an idle raw connection as `curl -N` holds it. Over two minutes the server ends each stream twice; every client
 must see every record exactly once, in order, and never stop on its own.
 """
 from __future__ import annotations
@@ -82,6 +82,29 @@ def httpx_follower(url: str, seconds: float, out: dict) -> None:
                 time.sleep(1)
 
 
+def socket_follower(url: str, seconds: float, out: dict) -> None:
+    """The stream as a WebSocket (the `websockets` package), reopened from the last version heard
+    each time the server closes it."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+    out.update(records=[], opens=0, closes=[])
+    last, deadline = None, time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with connect(url + (f"?since={last}" if last else "")) as ws:
+            out["opens"] += 1
+            try:
+                while time.monotonic() < deadline:
+                    try:
+                        message = json.loads(ws.recv(timeout=1))
+                    except TimeoutError:
+                        continue
+                    if message["type"] == "record":
+                        last = message["record"]["v"]
+                        out["records"].append(last)
+            except ConnectionClosed:
+                out["closes"].append((ws.close_code, ws.close_reason))
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with Server(tmp_path_factory.mktemp("clients"), workers=2) as s:
@@ -96,10 +119,12 @@ def test_real_clients_follow_streams_across_server_ends_at_production_settings(s
                         headers=auth(tokens[0])).json()["ticket"]
     node = subprocess.Popen(command + [f"{server.base}/games/{gid}/stream?ticket={ticket}",
                                        str(FOLLOW)], stdout=subprocess.PIPE, text=True)
-    spectator, idle = {}, {}
+    spectator, idle, socket = {}, {}, {}
     threads = [threading.Thread(target=httpx_follower,
                                 args=(f"{server.base}/games/{gid}/stream", FOLLOW - 2, spectator)),
-               threading.Thread(target=idle_stream, args=(server.base, quiet, idle))]
+               threading.Thread(target=idle_stream, args=(server.base, quiet, idle)),
+               threading.Thread(target=socket_follower, args=(
+                   f"{server.base.replace('http', 'ws', 1)}/games/{gid}/stream", FOLLOW - 2, socket))]
     for t in threads:
         t.start()
     time.sleep(3)
@@ -134,6 +159,10 @@ def test_real_clients_follow_streams_across_server_ends_at_production_settings(s
     # httpx-sse, resuming with Last-Event-ID, the same
     assert spectator["records"] == moved, spectator
     assert spectator["opens"] >= 3 and not spectator.get("errors"), spectator
+
+    # the WebSocket, closed by the server at each end of its lifetime and reopened, the same
+    assert socket["records"] == moved, socket
+    assert socket["opens"] >= 3 and set(socket["closes"]) == {(1000, "reopen")}, socket
 
     # the idle stream stayed open its whole lifetime, with a keep-alive every KEEPALIVE seconds
     assert idle["status"] == 200
