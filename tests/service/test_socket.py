@@ -216,6 +216,99 @@ def test_a_binary_or_oversized_message_closes_the_socket_with_its_reason(server)
         assert ws.close_code == 1009
 
 
+def raw_socket(base: str, gid: str) -> tuple[socket.socket, bytes]:
+    """A WebSocket opened by hand (for frames no client library sends): the socket, and what
+    came after the 101's head."""
+    host, port = base.removeprefix("http://").split(":")
+    raw = socket.create_connection((host, int(port)), timeout=10)
+    raw.sendall(f"GET /games/{gid}/stream HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += raw.recv(65536)
+    head, _, rest = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return raw, rest
+
+
+def frame(opcode: int, payload: bytes, fin: bool = True, mask: bytes | None = b"\x0f\xf0\x3c\xc3") -> bytes:
+    head = bytes(((0x80 if fin else 0) | opcode,))
+    size = len(payload)
+    length = bytes((size,)) if size < 126 else bytes((126,)) + struct.pack("!H", size)
+    if mask is None:
+        return head + length + payload
+    length = bytes((length[0] | 0x80,)) + length[1:]
+    return head + length + mask + bytes(c ^ mask[i % 4] for i, c in enumerate(payload))
+
+
+def close_code_after(raw: socket.socket, data: bytes, *frames: bytes) -> int:
+    """Send `frames`; the code of the close frame the server answers (-1: none before it hung up)."""
+    raw.sendall(b"".join(frames))
+    while True:
+        parsed = parse_frame(data)
+        if parsed is None:
+            chunk = raw.recv(65536)
+            if not chunk:
+                return -1
+            data += chunk
+            continue
+        op, payload, data = parsed
+        if op == 0x8:
+            return struct.unpack("!H", payload[:2])[0]
+
+
+@pytest.mark.parametrize("frames, code", [
+    ([frame(0x1, b"\xff\xfe not UTF-8")], 1007),
+    ([frame(0x1, b'{"type": "move"}', mask=None)], 1002),           # a client's frame unmasked
+    ([frame(0x0, b"more")], 1002),                                  # a continuation of nothing
+    ([frame(0x1, b"part", fin=False), frame(0x1, b"new")], 1002),    # a message inside another
+    ([frame(0x9, b"x" * 126)], 1002),                               # a control frame too long
+    ([frame(0x8, struct.pack("!H", 1005))], 1002),                  # a code no peer may send
+    ([frame(0x8, struct.pack("!H", 4001) + b"bye")], 4001),         # a close: answered in kind
+    ([frame(0x8, b"")], 1000),
+])
+def test_frames_that_break_the_protocol_close_the_socket_with_the_rfcs_code(server, frames, code):
+    gid, _ = new_table(server.base)
+    raw, data = raw_socket(server.base, gid)
+    with raw:
+        assert close_code_after(raw, data, *frames) == code
+        raw.settimeout(5)
+        rest = b""
+        while chunk := raw.recv(65536):   # then the server closes the connection
+            rest += chunk
+
+
+def test_a_fragmented_message_interleaved_with_a_ping_is_one_move(server):
+    gid, tokens = new_table(server.base)
+    seat = awaited_seat(server.base, gid)
+    view = requests.get(f"{server.base}/games/{gid}", headers=auth(tokens[seat]), timeout=10).json()
+    text = json.dumps({"type": "move", "move": view["legal_moves"][0]["move"],
+                       "expected_version": view["version"], "move_id": "fragments"}).encode()
+    with connect(ws_url(server.base, gid), additional_headers=auth(tokens[seat])) as ws:
+        next_message(ws)
+        ws.send([text[:10].decode(), text[10:20].decode(), text[20:].decode()])   # three frames
+        _, answer = next_message(ws, ("moved", "error"))
+        assert answer == {"type": "moved", "move_id": "fragments",
+                          "recorded_at": view["version"] + 1, "version": view["version"] + 1}
+    gid, _ = new_table(server.base)
+    raw, data = raw_socket(server.base, gid)
+    with raw:   # by hand: a ping between the fragments is answered at once
+        raw.sendall(frame(0x1, b'{"type": ', fin=False) + frame(0x9, b"hi")
+                    + frame(0x0, b'"nothing"}'))
+        seen = []
+        while len(seen) < 3:
+            parsed = parse_frame(data)
+            if parsed is None:
+                data += raw.recv(65536)
+                continue
+            op, payload, data = parsed
+            seen.append((op, payload))
+        assert seen[0][0] == 0x1 and json.loads(seen[0][1])["type"] == "view"
+        assert seen[1] == (0xA, b"hi")
+        assert seen[2][0] == 0x1 and json.loads(seen[2][1])["code"] == "bad_message"
+
+
 def test_a_socket_that_resumes_hears_what_it_missed_once(server):
     gid, tokens = new_table(server.base)
     seat = awaited_seat(server.base, gid)
