@@ -1,4 +1,5 @@
-"""Live updates: server-sent events, redacted for each caller, fed by the worker's follower.
+"""Live updates: server-sent events, or the same messages on a WebSocket that also takes the
+seat's moves, redacted for each caller, fed by the worker's follower.
 
 A stream starts with the caller's view (after the records it missed, when it resumes with
 `Last-Event-ID` or `since`), then sends each new record (`id:` is its version) and the caller's
@@ -9,7 +10,8 @@ STREAM_KEEPALIVE seconds; after STREAM_SECONDS the stream ends and the client re
 (EventSource does so by itself after `retry`, resending the last id). A game's end ends its
 streams too: nothing can come after it. A browser cannot send a header, so a seat streams with a
 ticket: it stays valid for TICKET_SECONDS after its last use, so the same URL serves every
-reconnect.
+reconnect. Asked with `Upgrade: websocket`, the stream's messages are JSON text frames
+(`Socket`) and the client sends its moves on it, each taken as a POST would take it.
 """
 from __future__ import annotations
 
