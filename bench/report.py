@@ -1299,7 +1299,8 @@ class Report:
         rows = [("requests", "the requests: each HTTP connection's greenlet that serves them "
                  "(parse, route, the append, the answer)"),
                 ("live streams", "the live streams: each stream's connection (its opening, then "
-                 "each record it hears: the wake, the view, the write)"),
+                 "each record it hears: the wake, the view, the write; on a WebSocket also the "
+                 "moves sent on it)"),
                 ("connections", "each HTTP connection's greenlet: its requests and live stream "
                  "(a run from before the two were told apart)"),
                 ("follower", "the follower: Redis's pushes of the records of the games the "
