@@ -174,7 +174,9 @@ def stream(query, gid):
                        headers={"Retry-After": "10"})
     viewer = caller.seat if not caller.operator else None
     if switch is not None:
-        framing = Socket(app, gid, caller, request.environ[websocket.UPGRADE])
+        # a ticket stands in an address (logs, history): it lets a socket follow, never move
+        framing = Socket(app, gid, caller, request.environ[websocket.UPGRADE],
+                         may_move=not query.get("ticket"))
         response = Switched(events(app, handle, arrived, game, viewer, since, leave,
                                    framing=framing), status=101, headers=switch)
         del response.headers["Content-Type"]
@@ -247,8 +249,6 @@ class Events:
     def linger(arrived) -> None:
         pass
 
-    answer = None   # a client does not talk on its event stream
-
 
 log = logging.getLogger("tablefold")
 
@@ -260,8 +260,9 @@ class Socket:
     start = b""
     keepalive = websocket.PING
 
-    def __init__(self, app, gid: str, caller: Caller, upgrade):
+    def __init__(self, app, gid: str, caller: Caller, upgrade, may_move: bool = True):
         self.app, self.gid, self.caller, self.upgrade = app, gid, caller, upgrade
+        self.may_move = may_move
 
     def watch(self, environ, arrived):
         sock, first = self.upgrade()
@@ -311,6 +312,10 @@ class Socket:
             return {"type": "error", "code": "bad_message", "message": "A message is a JSON "
                     "object whose `type` is `move`, with a move's body (POST /games/{id}/moves)."}
         move_id = message.get("move_id")
+        if not self.may_move:
+            return {"type": "error", "move_id": move_id, "code": "token_required",
+                    "message": "A stream opened with a ticket only follows the game: open it with "
+                    "your seat's token (the Authorization header) to move on it."}
         body = {k: v for k, v in message.items() if k != "type"}
         try:
             with self.app.app_context():

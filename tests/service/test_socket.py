@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 
 from events.records import redact_record
 from service.config import from_env
-from tests.support.server import Server, auth, log_entries, new_table
+from tests.support.server import Server, auth, docs_example, log_entries, new_table
 
 KEEPALIVE = from_env({})["STREAM_KEEPALIVE"]
 
@@ -198,6 +198,24 @@ def test_bad_messages_are_answered_with_errors_and_change_nothing(server):
         _, moved = next_message(ws, ("moved", "error"))
         assert moved["type"] == "moved" and moved["version"] == version + 1
     assert spectator_answers[0]["code"] == "token_required"
+
+
+def test_a_socket_opened_with_a_ticket_follows_the_seat_but_never_moves_for_it(server):
+    """A ticket stands in an address (a proxy's log, a browser's history): it may follow the
+    seat's stream, and a move sent on its socket is refused; the seat's token moves."""
+    gid, tokens = new_table(server.base)
+    seat = awaited_seat(server.base, gid)
+    ticket = requests.post(f"{server.base}/games/{gid}/stream-ticket", headers=auth(tokens[seat]),
+                           timeout=10).json()["ticket"]
+    with connect(ws_url(server.base, gid, f"?ticket={ticket}")) as ws:
+        _, opening = next_message(ws)
+        view = opening["view"]
+        assert view["seat"] == seat and view["legal_moves"], "the seat's own view"
+        ws.send(json.dumps({"type": "move", "move": view["legal_moves"][0]["move"],
+                            "expected_version": view["version"], "move_id": "by-ticket"}))
+        _, refused = next_message(ws, ("moved", "error"))
+        assert refused["code"] == "token_required" and refused["move_id"] == "by-ticket"
+    assert requests.get(f"{server.base}/games/{gid}", timeout=10).json()["version"] == view["version"]
 
 
 def test_a_binary_or_oversized_message_closes_the_socket_with_its_reason(server):
@@ -441,11 +459,6 @@ def test_the_flask_app_without_a_server_that_hands_over_refuses_a_websocket(real
 
 
 def test_the_readmes_socket_client_plays_a_game_to_the_end(server):
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "play_by_socket.py"
-    spec = importlib.util.spec_from_file_location("play_by_socket", path)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = docs_example("play_by_socket")
     result = example.play(server.base)
     assert {r["seat"] for r in result["ranking"]} == {0, 1}

@@ -20,7 +20,7 @@ import pytest
 from httpx_sse import connect_sse
 
 from service.config import from_env
-from tests.support.server import Server, auth, new_table
+from tests.support.server import Server, auth, docs_example, new_table
 
 NODE_CLIENT = Path(__file__).resolve().parents[1] / "support" / "node"
 LIFETIME = from_env({})["STREAM_SECONDS"]      # the production settings, read not restated
@@ -174,11 +174,7 @@ def test_real_clients_follow_streams_across_server_ends_at_production_settings(s
 
 
 def test_the_readmes_stream_client_plays_a_game_to_the_end(server):
-    import importlib.util
-    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "play_by_stream.py"
-    spec = importlib.util.spec_from_file_location("play_by_stream", path)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = docs_example("play_by_stream")
     result = example.play(server.base)
     assert {r["seat"] for r in result["ranking"]} == {0, 1}
 

@@ -272,3 +272,13 @@ def in_thread(app):
     finally:
         server.shutdown()
         thread.join(5)
+
+
+def docs_example(name: str):
+    """A client of docs/examples/, loaded as a module (its `play(base)` plays a game)."""
+    import importlib.util
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    return example
